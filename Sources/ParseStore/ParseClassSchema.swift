@@ -1,0 +1,48 @@
+/// The locked type of one field, as recorded in `_SCHEMA`.
+public enum ParseFieldType: Sendable, Hashable {
+    case string
+    case number
+    case boolean
+    case date
+    case object
+    case array
+    case pointer(targetClass: String)
+    case relation(targetClass: String)
+    case geoPoint
+    case file
+    case bytes
+    case polygon
+    case acl
+
+    /// Parse's name for the type in messages: `Number`, `Pointer<Genre>`, `Relation<Author>`…
+    public var displayName: String {
+        switch self {
+        case .string: "String"
+        case .number: "Number"
+        case .boolean: "Boolean"
+        case .date: "Date"
+        case .object: "Object"
+        case .array: "Array"
+        case .pointer(let target): "Pointer<\(target)>"
+        case .relation(let target): "Relation<\(target)>"
+        case .geoPoint: "GeoPoint"
+        case .file: "File"
+        case .bytes: "Bytes"
+        case .polygon: "Polygon"
+        case .acl: "ACL"
+        }
+    }
+}
+
+/// A class's fields and their locked types, as kept in `_SCHEMA`.
+public struct ParseClassSchema: Sendable, Hashable {
+    /// The class name.
+    public var className: String
+    /// Every field with its type, including objectId, createdAt, updatedAt and ACL.
+    public var fields: [String: ParseFieldType]
+
+    public init(className: String, fields: [String: ParseFieldType]) {
+        self.className = className
+        self.fields = fields
+    }
+}

@@ -1,0 +1,50 @@
+/// The one error type the store throws, carrying Parse's numeric code and message.
+public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Parse's numeric error code.
+    public struct Code: RawRepresentable, Sendable, Hashable {
+        public var rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// 1: an unexpected failure inside the store (the SQLite detail goes to the log, not the message).
+        public static let internalServerError = Code(rawValue: 1)
+        /// 101: no object with that id (or not readable).
+        public static let objectNotFound = Code(rawValue: 101)
+        /// 102: a malformed query or query option.
+        public static let invalidQuery = Code(rawValue: 102)
+        /// 103: a class name that breaks Parse's rules.
+        public static let invalidClassName = Code(rawValue: 103)
+        /// 104: an empty objectId.
+        public static let missingObjectId = Code(rawValue: 104)
+        /// 105: a field or key name that breaks Parse's rules, or is reserved.
+        public static let invalidKeyName = Code(rawValue: 105)
+        /// 106: a malformed Pointer.
+        public static let invalidPointer = Code(rawValue: 106)
+        /// 107: malformed JSON or a malformed value.
+        public static let invalidJSON = Code(rawValue: 107)
+        /// 108: an unsupported `__op`.
+        public static let commandUnavailable = Code(rawValue: 108)
+        /// 111: a value whose type differs from the field's locked type, or an invalid typed value.
+        public static let incorrectType = Code(rawValue: 111)
+        /// 119: an operation that is not allowed.
+        public static let operationForbidden = Code(rawValue: 119)
+        /// 121: a nested Object key containing `$` or `.`.
+        public static let invalidNestedKey = Code(rawValue: 121)
+        /// 137: a duplicate value where values must be unique (objectId collisions).
+        public static let duplicateValue = Code(rawValue: 137)
+    }
+
+    /// Parse's numeric code.
+    public var code: Code
+    /// Parse's message, e.g. `schema mismatch for C.f; expected Number but got String`.
+    public var message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "ParseError \(code.rawValue): \(message)" }
+
+    /// 101 `Object not found.`
+    public static let objectNotFound = ParseError(.objectNotFound, "Object not found.")
+}

@@ -1,0 +1,21 @@
+import GRDB
+
+/// Reads inside one snapshot: fetch by id, find, first, count, schema.
+public struct ParseReader {
+    let db: Database
+    let context: StoreContext
+
+    /// The schema of a class, or nil when nothing was ever written to it.
+    public func schema(_ className: String) throws -> ParseClassSchema? {
+        try context.schemas.schema(className, in: db)
+    }
+}
+
+/// Writes inside one transaction; every read of `ParseReader` is available too.
+public struct ParseWriter {
+    let db: Database
+    let context: StoreContext
+
+    /// Reads that see this transaction's own writes.
+    public var reader: ParseReader { ParseReader(db: db, context: context) }
+}

@@ -1,0 +1,3 @@
+import ArgumentParser
+import Parsnip
+@main struct Main { static func main() {} }

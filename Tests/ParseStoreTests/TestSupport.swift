@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Synchronization
+import XCTest
+
+@testable import ParseStore
+
+/// A clock that always answers the same instant.
+struct FixedClock: ParseClock {
+    /// The instant every reading returns.
+    let instant: Date
+
+    init(_ instant: Date = Date(timeIntervalSince1970: 1_714_558_830.456)) {
+        self.instant = instant
+    }
+
+    func now() -> Date { instant }
+}
+
+/// A clock that starts at `start` and moves forward by `step` seconds after every reading.
+final class SteppingClock: ParseClock {
+    private let state: Mutex<Date>
+    /// Seconds added after each reading.
+    let step: TimeInterval
+
+    init(start: Date = Date(timeIntervalSince1970: 1_714_558_830.456), step: TimeInterval = 1) {
+        self.state = Mutex(start)
+        self.step = step
+    }
+
+    /// How many readings were taken so far is not tracked; tests compare instants instead.
+    func now() -> Date {
+        state.withLock { current in
+            let reading = current
+            current = current.addingTimeInterval(step)
+            return reading
+        }
+    }
+}
+
+/// A file-backed store in a fresh temporary directory, removed by `cleanUp()`.
+struct TemporaryFileStore {
+    /// The store, opened in WAL mode on `path`.
+    let store: ParseStore
+    /// The directory that holds the database file.
+    let directory: URL
+    /// The database file.
+    var path: String { directory.appendingPathComponent("store.sqlite").path }
+
+    /// Closes the store and deletes its directory.
+    func cleanUp() {
+        try? store.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// An in-memory store with a deterministic clock.
+func makeMemoryStore(clock: any ParseClock = FixedClock()) throws -> ParseStore {
+    try ParseStore.inMemory(clock: clock)
+}
+
+/// A file-backed store (WAL `DatabasePool`) in a new temporary directory; call `cleanUp()` when done.
+func makeFileStore(clock: any ParseClock = FixedClock()) throws -> TemporaryFileStore {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("parsestore-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("store.sqlite").path
+    let store = try ParseStore(path: path, clock: clock)
+    return TemporaryFileStore(store: store, directory: directory)
+}
+
+/// Asserts that `body` throws a `ParseError` with the given code (and message, when given).
+func assertParseError<T>(
+    _ code: Int, _ message: String? = nil, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () async throws -> T
+) async {
+    do {
+        _ = try await body()
+        XCTFail("expected ParseError \(code), got success", file: file, line: line)
+    } catch let error as ParseError {
+        XCTAssertEqual(error.code.rawValue, code, "\(error)", file: file, line: line)
+        if let message { XCTAssertEqual(error.message, message, file: file, line: line) }
+    } catch {
+        XCTFail("expected ParseError \(code), got \(error)", file: file, line: line)
+    }
+}
+
+/// Asserts that the synchronous `body` throws a `ParseError` with the given code (and message, when given).
+func assertParseErrorSync<T>(
+    _ code: Int, _ message: String? = nil, file: StaticString = #filePath, line: UInt = #line,
+    _ body: () throws -> T
+) {
+    do {
+        _ = try body()
+        XCTFail("expected ParseError \(code), got success", file: file, line: line)
+    } catch let error as ParseError {
+        XCTAssertEqual(error.code.rawValue, code, "\(error)", file: file, line: line)
+        if let message { XCTAssertEqual(error.message, message, file: file, line: line) }
+    } catch {
+        XCTFail("expected ParseError \(code), got \(error)", file: file, line: line)
+    }
+}
