@@ -5,7 +5,8 @@ let package = Package(
     name: "Parsnip",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "parsnip", targets: ["ParsnipCLI"])
+        .executable(name: "parsnip", targets: ["ParsnipCLI"]),
+        .executable(name: "parsnip-seed", targets: ["ParsnipSeed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -36,6 +37,11 @@ let package = Package(
                 "Parsnip",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "ParsnipSeed",
+            dependencies: ["ParseStore"],
+            path: "Benchmarks/Seeder"
         ),
         .testTarget(
             name: "ParseStoreTests",

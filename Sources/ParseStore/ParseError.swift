@@ -29,6 +29,8 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let operationForbidden = Code(rawValue: 119)
         /// 121: a nested Object key containing `$` or `.`.
         public static let invalidNestedKey = Code(rawValue: 121)
+        /// 123: an ACL that is not a map of entity → `{"read": Bool, "write": Bool}`.
+        public static let invalidACL = Code(rawValue: 123)
         /// 137: a duplicate value where values must be unique (objectId collisions).
         public static let duplicateValue = Code(rawValue: 137)
     }

@@ -13,3 +13,6 @@ extension ParseReader {
     // TEMPORARY STUB — replaced by the query work.
     public func count(_ query: ParseQuery) throws -> Int { 0 }
 }
+
+// TEMPORARY STUB (added by store-core so fetch(include:) compiles) — replaced by the query work's Include*.swift.
+func resolveIncludes(_ objects: inout [ParseObject], paths: [String], in db: Database, context: StoreContext) throws {}

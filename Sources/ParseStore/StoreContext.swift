@@ -1,50 +1,30 @@
 import Foundation
 import GRDB
 
-// TEMPORARY STUB — replaced by the store-core work.
+/// What every reader and writer of one store shares: the clock, the schema cache and the id generator.
 final class StoreContext: Sendable {
+    /// Read once per object write for createdAt/updatedAt.
     let clock: any ParseClock
+    /// The cached `_SCHEMA`.
     let schemas = SchemaCache()
-    init(clock: any ParseClock) { self.clock = clock }
-    func prepare(_ db: Database) throws {}
-}
 
-// TEMPORARY STUB — replaced by the store-core work.
-final class SchemaCache: Sendable {
-    func schema(_ className: String, in db: Database) throws -> ParseClassSchema? { nil }
-    func invalidate() {}
-}
+    init(clock: any ParseClock) {
+        self.clock = clock
+    }
 
-extension ParseReader {
-    // TEMPORARY STUB — replaced by the store-core work.
-    public func fetch(_ className: String, objectId: String, include: [String] = []) throws -> ParseObject {
-        throw ParseError.objectNotFound
+    /// Creates the store's own tables when the database is new; called once, on the writer, when the store opens.
+    ///
+    /// - Throws: a database error when the tables cannot be created (the facade maps it to `ParseError` 1).
+    func prepare(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
+                """)
+        schemas.invalidate()
     }
-}
 
-extension ParseWriter {
-    // TEMPORARY STUB — replaced by the store-core work.
-    @discardableResult
-    public func create(_ className: String, _ values: [String: ParseValue]) throws -> ParseObject {
-        throw ParseError(.internalServerError, "not yet")
-    }
-    // TEMPORARY STUB — replaced by the store-core work.
-    @discardableResult
-    public func create(_ className: String, operations: [String: ParseUpdate]) throws -> ParseObject {
-        throw ParseError(.internalServerError, "not yet")
-    }
-    // TEMPORARY STUB — replaced by the store-core work.
-    @discardableResult
-    public func update(_ className: String, objectId: String, _ values: [String: ParseValue]) throws -> ParseObject {
-        throw ParseError(.internalServerError, "not yet")
-    }
-    // TEMPORARY STUB — replaced by the store-core work.
-    @discardableResult
-    public func update(_ className: String, objectId: String, operations: [String: ParseUpdate]) throws -> ParseObject {
-        throw ParseError(.internalServerError, "not yet")
-    }
-    // TEMPORARY STUB — replaced by the store-core work.
-    public func delete(_ className: String, objectId: String) throws {
-        throw ParseError(.internalServerError, "not yet")
+    /// One reading of the clock, truncated to milliseconds, for one object write.
+    func timestamp() -> Date {
+        ParseDateFormat.truncated(clock.now())
     }
 }

@@ -28,7 +28,7 @@ final class SteppingClock: ParseClock {
         self.step = step
     }
 
-    /// How many readings were taken so far is not tracked; tests compare instants instead.
+    /// Returns the current instant, then moves the clock forward by `step`.
     func now() -> Date {
         state.withLock { current in
             let reading = current

@@ -1,0 +1,80 @@
+import GRDB
+
+/// A `ParseQuery` checked and compiled against its class's schema into the SQL of its find and count.
+struct CompiledQuery {
+    /// The schema rows are decoded with.
+    let schema: ParseClassSchema
+    /// The fields to decode (the roots of `keys`), nil for all.
+    let keys: Set<String>?
+    /// The find statement and its arguments (limit and offset last), nil when nothing can match.
+    let find: (sql: String, arguments: [DatabaseValue])?
+    /// The count statement and its arguments, nil when nothing can match.
+    let count: (sql: String, arguments: [DatabaseValue])?
+
+    /// Compiles `query` (already checked by `ParsedQuery`) against `schema`.
+    init(_ query: ParsedQuery, schema: ParseClassSchema, db: Database, schemas: SchemaCache) throws {
+        let compiler = QueryCompiler(schema: schema, db: db, schemas: schemas)
+        self.schema = schema
+        self.keys = query.keys.map { Set($0.map { WhereClause.FieldPath($0).root }) }
+        let from = " FROM \(compiler.table) AS \(compiler.alias)"
+        let filter: String
+        let arguments: [DatabaseValue]
+        switch try compiler.condition(query.clause) {
+        case .constant(false):
+            find = nil
+            count = nil
+            return
+        case .constant(true):
+            filter = ""
+            arguments = []
+        case .sql(let text, let values):
+            filter = " WHERE " + text
+            arguments = values
+        }
+        let order = compiler.orderTerms(query.sortKeys).joined(separator: ", ")
+        let paging: [DatabaseValue] = [(query.limit < 0 ? -1 : query.limit).databaseValue, query.skip.databaseValue]
+        find = (
+            "SELECT \(compiler.selectedColumns(query.keys))" + from + filter + " ORDER BY " + order
+                + " LIMIT ? OFFSET ?",
+            arguments + paging
+        )
+        count = ("SELECT count(*)" + from + filter, arguments)
+    }
+}
+
+/// The parts of a `ParseQuery` that are checked without the database: where clause, sort keys, paging.
+struct ParsedQuery {
+    /// The where clause, keyset bounds already rewritten.
+    let clause: WhereClause
+    /// The validated sort keys.
+    let sortKeys: [QueryCompiler.SortKey]
+    /// The most rows returned; negative means no limit.
+    let limit: Int
+    /// Rows skipped (never negative).
+    let skip: Int
+    /// The requested keys, nil for all fields.
+    let keys: [String]?
+    /// Include paths, with the parents of dotted `keys` added as Parse Server does (`keys=post.title` ⇒
+    /// `include=post`).
+    let include: [String]
+
+    /// Checks `query`.
+    ///
+    /// - Throws: 103 for an invalid class name, and the errors of `WhereClauseParser.parse` and
+    ///   `QueryCompiler.sortKeys`.
+    init(_ query: ParseQuery) throws {
+        try NameRules.validateClassName(query.className)
+        clause = try WhereClauseParser.parse(query.constraints).rewritingKeysetBounds()
+        sortKeys = try QueryCompiler.sortKeys(query.order)
+        limit = query.limit
+        skip = max(0, query.skip)
+        keys = query.keys
+        var include = query.include
+        for key in query.keys ?? [] {
+            guard let dot = key.lastIndex(of: ".") else { continue }
+            let parent = String(key[..<dot])
+            if !include.contains(parent) { include.append(parent) }
+        }
+        self.include = include
+    }
+}

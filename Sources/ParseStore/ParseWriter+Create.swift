@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+extension ParseWriter {
+    /// Creates an object with these field values and returns it as stored.
+    ///
+    /// The class and any new fields are created on first write; `ACL` is accepted as a key; `null` values are
+    /// skipped.
+    /// ```swift
+    /// let book = try writer.create("Book", ["title": "Dune", "pages": 412])
+    /// ```
+    /// - Parameters:
+    ///   - className: the class, `^[A-Za-z][A-Za-z0-9_]*$` (at most 63 bytes) or a system class such as `_User`.
+    ///   - values: field name → value.
+    /// - Returns: the stored object with its new objectId, createdAt == updatedAt, and every field.
+    /// - Throws: `ParseError` 103 (class name), 105 (field name), 111 (type mismatch or malformed value),
+    ///   121 (nested key), 123 (ACL), 106/107 (malformed Pointer/Polygon).
+    @discardableResult
+    public func create(_ className: String, _ values: [String: ParseValue]) throws -> ParseObject {
+        try create(className, operations: values.mapValues(ParseUpdate.set))
+    }
+
+    /// Creates an object from field operations applied to an empty object (Parse §4.3): `Increment` stores the
+    /// amount, `Add`/`AddUnique` the items, `Remove` an empty array, `Delete` nothing; relation operations add
+    /// join rows after the insert.
+    ///
+    /// - Parameters:
+    ///   - className: the class to create the object in.
+    ///   - operations: field name → operation.
+    /// - Returns: the stored object.
+    /// - Throws: the same `ParseError`s as `create(_:_:)`.
+    @discardableResult
+    public func create(_ className: String, operations: [String: ParseUpdate]) throws -> ParseObject {
+        try NameRules.validateClassName(className)
+        var plan = try WritePlan(className: className, operations: operations)
+        let existing = try context.schemas.entry(className, in: db)
+        let newFields = try plan.resolveNewFields(against: existing)
+        let entry =
+            if let existing, newFields.isEmpty {
+                existing
+            } else {
+                try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
+            }
+
+        let now = ParseDateFormat.string(from: context.timestamp())
+        var columns = ["\"objectId\"", "\"createdAt\"", "\"updatedAt\""]
+        var values: [DatabaseValue] = [.null, now.databaseValue, now.databaseValue]
+        if case .set(let readers, let writers) = plan.acl {
+            columns += ["\"_rperm\"", "\"_wperm\""]
+            values += [readers.databaseValue, writers.databaseValue]
+        }
+        for field in plan.fields {
+            let value: ParseValue
+            switch field.edit {
+            case .set(let item): value = item
+            case .increment(let amount): value = .number(amount)
+            case .add(let items), .addUnique(let items): value = .array(items)
+            case .remove: value = .array([])
+            case .unset, .declareRelation, .relation: continue
+            }
+            columns.append(quoteIdentifier(field.name))
+            values.append(try entry.schema.fields[field.name]!.databaseValue(for: value))
+        }
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(quoteIdentifier(className)) (\(columns.joined(separator: ", "))) "
+                + "VALUES (\(placeholders)) RETURNING *")
+        let row = try insert(statement, values: &values)
+        let object = try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
+        try applyRelationEdits(plan, className: className, objectId: object.objectId)
+        return object
+    }
+
+    /// Runs the INSERT with a fresh objectId, drawing another on the (astronomically rare) collision.
+    private func insert(_ statement: Statement, values: inout [DatabaseValue]) throws -> Row {
+        for _ in 0..<3 {
+            values[0] = ObjectIdGenerator.make().databaseValue
+            do {
+                if let row = try Row.fetchOne(statement, arguments: StatementArguments(values)) { return row }
+                throw ParseError(.internalServerError, "The new object was not returned by the database.")
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                continue
+            }
+        }
+        throw ParseError(.duplicateValue, "A duplicate value for a field with unique values was provided")
+    }
+}

@@ -1,0 +1,24 @@
+import GRDB
+
+extension ParseWriter {
+    /// Deletes an object.
+    ///
+    /// Like Parse, this does not cascade: join rows of Relations the object owns or belongs to are kept, and
+    /// Pointers to it dangle (they drop out of `include` results).
+    /// ```swift
+    /// try writer.delete("Book", objectId: id)
+    /// ```
+    /// - Parameters:
+    ///   - className: the object's class.
+    ///   - objectId: the object's id.
+    /// - Throws: `ParseError` 101 "Object not found." when there is no such object or class.
+    public func delete(_ className: String, objectId: String) throws {
+        guard NameRules.isValidClassName(className), try context.schemas.entry(className, in: db) != nil else {
+            throw ParseError.objectNotFound
+        }
+        let statement = try db.cachedStatement(
+            sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ?")
+        try statement.execute(arguments: [objectId])
+        guard db.changesCount > 0 else { throw ParseError.objectNotFound }
+    }
+}

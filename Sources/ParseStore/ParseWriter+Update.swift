@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+extension ParseWriter {
+    /// Sets these field values on an existing object (other fields are kept; `null` unsets a field) and returns
+    /// the object as stored.
+    ///
+    /// ```swift
+    /// try writer.update("Book", objectId: id, ["title": "Dune Messiah", "subtitle": nil])
+    /// ```
+    /// - Parameters:
+    ///   - className: the object's class.
+    ///   - objectId: the object's id.
+    ///   - values: field name → new value.
+    /// - Returns: the stored object, with a new updatedAt.
+    /// - Throws: `ParseError` 101 "Object not found." when there is no such object (or class), plus the errors
+    ///   of `create(_:_:)`.
+    @discardableResult
+    public func update(_ className: String, objectId: String, _ values: [String: ParseValue]) throws -> ParseObject {
+        try update(className, objectId: objectId, operations: values.mapValues(ParseUpdate.set))
+    }
+
+    /// Applies field operations to an existing object: `Increment` is one atomic SQL update, array operators
+    /// read and rewrite the array inside this transaction, relation operators add or remove join rows.
+    ///
+    /// ```swift
+    /// try writer.update("Post", objectId: id, operations: ["likes": .increment(1), "tags": .addUnique(["swift"])])
+    /// ```
+    /// - Parameters:
+    ///   - className: the object's class.
+    ///   - objectId: the object's id.
+    ///   - operations: field name → operation.
+    /// - Returns: the stored object.
+    /// - Throws: `ParseError` 101 when there is no such object, plus the errors of `create(_:_:)`.
+    @discardableResult
+    public func update(
+        _ className: String, objectId: String, operations: [String: ParseUpdate]
+    ) throws -> ParseObject {
+        guard NameRules.isValidClassName(className), let existing = try context.schemas.entry(className, in: db)
+        else { throw ParseError.objectNotFound }
+        var plan = try WritePlan(className: className, operations: operations)
+        let newFields = try plan.resolveNewFields(against: existing)
+        let table = quoteIdentifier(className)
+
+        // Read the object first when its values are needed, or before changing the schema, so that a missing
+        // object fails before any DDL runs.
+        var current: Row?
+        if plan.needsCurrentValues || !newFields.isEmpty {
+            let statement = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE \"objectId\" = ?")
+            guard let row = try Row.fetchOne(statement, arguments: [objectId]) else { throw ParseError.objectNotFound }
+            current = row
+        }
+        let entry =
+            newFields.isEmpty
+            ? existing : try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
+
+        var assignments = ["\"updatedAt\" = ?"]
+        var values: [DatabaseValue] = [ParseDateFormat.string(from: context.timestamp()).databaseValue]
+        switch plan.acl {
+        case .set(let readers, let writers)?:
+            assignments.append("\"_rperm\" = ?, \"_wperm\" = ?")
+            values += [readers.databaseValue, writers.databaseValue]
+        case .clear?:
+            assignments.append("\"_rperm\" = NULL, \"_wperm\" = NULL")
+        case nil:
+            break
+        }
+        for field in plan.fields {
+            let column = quoteIdentifier(field.name)
+            let type = entry.schema.fields[field.name]!
+            switch field.edit {
+            case .set(let value):
+                assignments.append("\(column) = ?")
+                values.append(try type.databaseValue(for: value))
+            case .unset:
+                assignments.append("\(column) = NULL")
+            case .increment(let amount):
+                assignments.append("\(column) = COALESCE(\(column), 0) + ?")
+                values.append(amount.databaseValue)
+            case .add, .addUnique, .remove:
+                let stored = try current.flatMap { row in
+                    try type.parseValue(from: row[field.name] ?? .null, field: field.name, schema: entry.schema)
+                }
+                assignments.append("\(column) = ?")
+                values.append(try type.databaseValue(for: .array(Self.edited(stored?.arrayValue ?? [], field.edit))))
+            case .declareRelation, .relation:
+                continue
+            }
+        }
+        values.append(objectId.databaseValue)
+        let statement = try db.cachedStatement(
+            sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \"objectId\" = ? RETURNING *")
+        guard let row = try Row.fetchOne(statement, arguments: StatementArguments(values)) else {
+            throw ParseError.objectNotFound
+        }
+        try applyRelationEdits(plan, className: className, objectId: objectId)
+        return try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
+    }
+
+    /// The array after an `Add`, `AddUnique` or `Remove` edit.
+    static func edited(_ array: [ParseValue], _ edit: FieldEdit) -> [ParseValue] {
+        switch edit {
+        case .add(let items):
+            return array + items
+        case .addUnique(let items):
+            var result = array
+            for item in items where !result.contains(where: { $0.deepEquals(item) }) { result.append(item) }
+            return result
+        case .remove(let items):
+            return array.filter { element in !items.contains { $0.deepEquals(element) } }
+        default:
+            return array
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import GRDB
+
+/// Constraints on plain columns and on fields the schema does not know.
+extension QueryCompiler {
+    /// The condition for one constraint on wherever its field is stored.
+    func condition(_ constraint: WhereClause.Constraint, on target: FieldTarget) throws -> SQLCondition {
+        switch target {
+        case .missing: return missingCondition(constraint)
+        case .relation(let joinTable, let targetClass):
+            return try relationCondition(constraint, joinTable: joinTable, targetClass: targetClass)
+        case .column(let column) where column.type == .array: return try arrayCondition(constraint, column: column.sql)
+        case .column(let column): return try columnCondition(constraint, column: column)
+        case .json(let slot): return try jsonCondition(constraint, slot: slot)
+        }
+    }
+
+    /// A field the schema does not know is missing on every object (Mongo's semantics, as Parse recommends):
+    /// equality never matches, `$ne`/`$nin`/`$exists: false` always do.
+    func missingCondition(_ constraint: WhereClause.Constraint) -> SQLCondition {
+        switch constraint {
+        case .equalTo(let value): .constant(value == .null)
+        case .notEqualTo(let value): .constant(value != .null)
+        case .compare(let op, let value): .constant(value == .null && op.isInclusive)
+        case .containedIn(let values): .constant(values.contains(.null))
+        case .notContainedIn(let values): .constant(!values.contains(.null))
+        case .exists(let exists): .constant(!exists)
+        case .containsAll, .containsAllMatching, .containedBy, .matches: .false
+        case .inQuery(_, let negated), .select(_, _, let negated): .constant(negated)
+        }
+    }
+
+    /// Constraints on a scalar column (String, Number, Boolean, Date, Pointer, Object, GeoPoint…).
+    func columnCondition(_ constraint: WhereClause.Constraint, column: ColumnReference) throws -> SQLCondition {
+        let sql = column.sql
+        switch constraint {
+        case .equalTo(let value):
+            return columnEquality(value, column: column)
+        case .notEqualTo(.null):
+            return column.isNonNull ? .true : SQLCondition("\(sql) IS NOT NULL")
+        case .notEqualTo(let value):
+            guard let operand = Self.operand(value, as: column.type) else { return .true }
+            return SQLCondition("\(sql) IS NOT ?", [operand])
+        case .compare(let op, .null):
+            return op.isInclusive ? columnEquality(.null, column: column) : .false
+        case .compare(let op, let value):
+            guard column.type.isOrderable, let operand = Self.operand(value, as: column.type) else { return .false }
+            return SQLCondition("\(sql) \(op.sql) ?", [operand])
+        case .containedIn(let values):
+            return columnMembership(values, column: column)
+        case .notContainedIn(let values):
+            return columnMembership(values, column: column).negated
+        case .exists(let exists):
+            if column.isNonNull { return .constant(exists) }
+            return SQLCondition(exists ? "\(sql) IS NOT NULL" : "\(sql) IS NULL")
+        case .containsAll(let values):
+            return values.isEmpty ? .false : .and(values.map { columnEquality($0, column: column) })
+        case .containsAllMatching(let patterns):
+            guard column.type == .string else { return .false }
+            return .and(try patterns.map { try regexCondition(on: sql, $0) })
+        case .containedBy:
+            return .false
+        case .matches(let pattern):
+            return column.type == .string ? try regexCondition(on: sql, pattern) : .false
+        case .inQuery(let subQuery, let negated):
+            return try pointerInQuery(subQuery, negated: negated, column: column)
+        case .select(let subQuery, let key, let negated):
+            return try selectCondition(subQuery, key: key, negated: negated, column: column)
+        }
+    }
+
+    /// `column = ?`, or `IS NULL` for null; false when the operand cannot be stored in this column.
+    func columnEquality(_ value: ParseValue, column: ColumnReference) -> SQLCondition {
+        if value == .null { return column.isNonNull ? .false : SQLCondition("\(column.sql) IS NULL") }
+        guard let operand = Self.operand(value, as: column.type) else { return .false }
+        return SQLCondition("\(column.sql) = ?", [operand])
+    }
+
+    /// `column IN (?, …)`, plus `IS NULL` when the list holds null; operands of the wrong type are dropped.
+    func columnMembership(_ values: [ParseValue], column: ColumnReference) -> SQLCondition {
+        var operands: [DatabaseValue] = []
+        var parts: [SQLCondition] = []
+        for value in values {
+            if value == .null {
+                if !column.isNonNull { parts.append(SQLCondition("\(column.sql) IS NULL")) }
+            } else if let operand = Self.operand(value, as: column.type) {
+                operands.append(operand)
+            }
+        }
+        if operands.count == 1 {
+            parts.append(SQLCondition("\(column.sql) = ?", operands))
+        } else if !operands.isEmpty {
+            parts.append(SQLCondition("\(column.sql) IN (\(Self.placeholders(operands.count)))", operands))
+        }
+        return .or(parts)
+    }
+
+    /// `?, ?, …` for `count` arguments.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}
+
+extension WhereClause.Comparison {
+    /// True for `$lte`/`$gte`, which a null operand turns into "is null or missing".
+    var isInclusive: Bool { self == .lessThanOrEqual || self == .greaterThanOrEqual }
+}
+
+extension ParseFieldType {
+    /// True for the types `$lt`/`$gt` compare (their column encodings sort like their values).
+    var isOrderable: Bool {
+        switch self {
+        case .string, .number, .boolean, .date, .pointer: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import GRDB
+
+/// Compiles a `WhereClause` into one SQL condition on one class table, using the class's schema.
+///
+/// Columns are qualified with the table alias (`q0."title"`) so that sub-queries and `json_each` never
+/// capture them. Operands are always bound parameters; identifiers come from the schema and are quoted.
+struct QueryCompiler {
+    /// The class being queried.
+    let schema: ParseClassSchema
+    /// The alias of the class table in the statement (`q0`, and `q1`… in sub-queries).
+    let alias: String
+    /// How deeply nested this compiler's statement is (0 for the outer query).
+    let depth: Int
+    /// The connection, for the schemas of related and sub-queried classes.
+    let db: Database
+    /// The store's schema cache.
+    let schemas: SchemaCache
+
+    init(schema: ParseClassSchema, db: Database, schemas: SchemaCache, depth: Int = 0) {
+        self.schema = schema
+        self.depth = depth
+        self.alias = "q\(depth)"
+        self.db = db
+        self.schemas = schemas
+    }
+
+    /// The quoted table of the class being queried.
+    var table: String { quoteIdentifier(schema.className) }
+
+    /// The condition selecting exactly the rows `clause` matches.
+    ///
+    /// - Throws: 102 for a `$regex` that does not compile; errors of the schema cache.
+    func condition(_ clause: WhereClause) throws -> SQLCondition {
+        switch clause {
+        case .all(let children): return .and(try children.map(condition))
+        case .any(let children): return .or(try children.map(condition))
+        case .none(let children): return SQLCondition.or(try children.map(condition)).negated
+        case .field(let path, let constraint): return try condition(constraint, on: target(of: path))
+        case .relatedTo(let parent, let key): return try relatedTo(parent, key: key)
+        case .rowValue(let fields, let op, let values): return rowValue(fields, op, values)
+        }
+    }
+
+    /// The qualified SQL for a column of the class table.
+    func column(_ name: String) -> String { alias + "." + quoteIdentifier(name) }
+
+    /// The storage type of a class column, including the built-in ones; nil when there is no such column.
+    func columnType(_ name: String) -> ParseFieldType? {
+        switch name {
+        case "objectId": return .string
+        case "createdAt", "updatedAt": return .date
+        case "_rperm", "_wperm": return .array
+        case "ACL": return nil
+        default:
+            guard let type = schema.fields[name] else { return nil }
+            switch type {
+            case .relation, .acl: return nil
+            default: return type
+            }
+        }
+    }
+
+    /// Where a where key's value lives.
+    func target(of path: WhereClause.FieldPath) -> FieldTarget {
+        if path.members.isEmpty {
+            if case .relation(let targetClass)? = schema.fields[path.root] {
+                return .relation(joinTable: Self.joinTable(field: path.root, parentClass: schema.className), targetClass)
+            }
+            guard let type = columnType(path.root) else { return .missing }
+            return .column(
+                ColumnReference(
+                    sql: column(path.root), type: type, isNonNull: WhereClause.nonNullColumns.contains(path.root)))
+        }
+        guard let type = columnType(path.root), type == .object || type == .array else { return .missing }
+        var jsonPath = "$"
+        for (index, member) in path.members.enumerated() {
+            if index == 0, type == .array, let position = Int(member) {
+                jsonPath += "[\(position)]"
+            } else {
+                jsonPath += "." + member
+            }
+        }
+        return .json(.member(document: column(path.root), path: jsonPath))
+    }
+
+    /// `(a, b) < (?, ?)` on never-NULL columns (the keyset rewrite); false when a value has the wrong type.
+    private func rowValue(_ fields: [String], _ op: WhereClause.Comparison, _ values: [ParseValue]) -> SQLCondition {
+        var arguments: [DatabaseValue] = []
+        for (field, value) in zip(fields, values) {
+            guard let type = columnType(field), let encoded = Self.operand(value, as: type) else {
+                return .false
+            }
+            arguments.append(encoded)
+        }
+        let columns = fields.map(column).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: fields.count).joined(separator: ", ")
+        return SQLCondition("(\(columns)) \(op.sql) (\(placeholders))", arguments)
+    }
+}

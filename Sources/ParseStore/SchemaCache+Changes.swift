@@ -1,0 +1,91 @@
+import GRDB
+
+extension SchemaCache {
+    /// Makes `className` have `newFields`: creates the class table (when `existing` is nil), adds columns and join
+    /// tables, and writes `_SCHEMA` once. The change is visible to `db` at once and to others after commit.
+    ///
+    /// - Parameters:
+    ///   - existing: the class as this transaction sees it, or nil to create it.
+    ///   - newFields: fields not yet in the schema, already validated and checked for conflicts.
+    /// - Throws: `ParseError` 103 when a new class name collides with an existing table or index.
+    @discardableResult
+    func apply(
+        className: String, existing: SchemaEntry?, newFields: [(String, ParseFieldType)], in db: Database
+    ) throws -> SchemaEntry {
+        let table = quoteIdentifier(className)
+        let entry: SchemaEntry
+        if let existing {
+            entry = SchemaDocument.adding(newFields, to: existing)
+            for (name, type) in newFields {
+                guard let columnType = type.columnType else { continue }
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(quoteIdentifier(name)) \(columnType)")
+            }
+            try db.execute(
+                sql: "UPDATE \"_SCHEMA\" SET \"schema\" = ? WHERE \"className\" = ?",
+                arguments: [ParseJSON.encode(.object(entry.document)), className])
+        } else {
+            try ensureNamesAreFree(for: className, in: db)
+            entry = SchemaDocument.adding(newFields, to: SchemaDocument.newEntry(className: className))
+            var columns = [
+                "\"objectId\" TEXT PRIMARY KEY NOT NULL", "\"createdAt\" TEXT NOT NULL", "\"updatedAt\" TEXT NOT NULL",
+                "\"_rperm\" TEXT", "\"_wperm\" TEXT",
+            ]
+            for (name, type) in newFields {
+                guard let columnType = type.columnType else { continue }
+                columns.append("\(quoteIdentifier(name)) \(columnType)")
+            }
+            try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
+            try db.execute(
+                sql: "CREATE INDEX \(quoteIdentifier(className + "_createdAt")) ON \(table) (\"createdAt\", \"objectId\")")
+            try db.execute(sql: "CREATE INDEX \(quoteIdentifier(className + "_updatedAt")) ON \(table) (\"updatedAt\")")
+            try db.execute(
+                sql: "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
+                arguments: [className, ParseJSON.encode(.object(entry.document))])
+        }
+        for (name, type) in newFields {
+            guard case .relation = type else { continue }
+            let join = joinTableName(field: name, className: className)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS \(quoteIdentifier(join)) ("relatedId" TEXT NOT NULL, \
+                    "owningId" TEXT NOT NULL, PRIMARY KEY("relatedId", "owningId"))
+                    """)
+            try db.execute(
+                sql: """
+                    CREATE INDEX IF NOT EXISTS \(quoteIdentifier(join + "_owningId")) ON \(quoteIdentifier(join)) \
+                    ("owningId", "relatedId")
+                    """)
+        }
+        try recordPending(entry, in: db)
+        return entry
+    }
+
+    /// Throws 103 when the table or index names of a new class are taken, ignoring case as SQLite does.
+    private func ensureNamesAreFree(for className: String, in db: Database) throws {
+        let names = [className, className + "_createdAt", className + "_updatedAt"]
+        let statement = try db.cachedStatement(
+            sql: "SELECT name FROM sqlite_master WHERE name COLLATE NOCASE IN (?, ?, ?) LIMIT 1")
+        if let taken = try String.fetchOne(statement, arguments: StatementArguments(names)) {
+            throw ParseError(
+                .invalidClassName,
+                "Class name \(className) conflicts with the existing table or index \(taken) (names ignore case).")
+        }
+    }
+}
+
+/// The join table of Relation field `field` of `className`: `_Join:<field>:<className>`.
+func joinTableName(field: String, className: String) -> String {
+    "_Join:\(field):\(className)"
+}
+
+extension ParseFieldType {
+    /// The declared SQLite type of the field's column; nil for Relation and ACL, which have none.
+    var columnType: String? {
+        switch self {
+        case .number: "REAL"
+        case .boolean: "INTEGER"
+        case .relation, .acl: nil
+        default: "TEXT"
+        }
+    }
+}

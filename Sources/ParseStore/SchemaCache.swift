@@ -1,0 +1,147 @@
+import GRDB
+import OrderedCollections
+import Synchronization
+
+/// One class as recorded in `_SCHEMA`: the public schema plus the raw document it came from.
+struct SchemaEntry: Sendable {
+    /// The fields and their types, as the public API shows them (ACL instead of _rperm/_wperm).
+    var schema: ParseClassSchema
+    /// The `_SCHEMA` document, kept whole so keys this code does not manage (CLPs, indexes…) survive updates.
+    var document: OrderedDictionary<String, ParseValue>
+    /// Lower-cased names already taken by fields and internal columns (SQLite identifiers ignore case).
+    var takenNames: Set<String>
+    /// The class's GeoPoint field, if it has one (Parse allows only one).
+    var geoPointField: String?
+
+    init(schema: ParseClassSchema, document: OrderedDictionary<String, ParseValue>) {
+        self.schema = schema
+        self.document = document
+        self.takenNames = ["_rperm", "_wperm"]
+        for (name, type) in schema.fields where name != "ACL" {
+            takenNames.insert(name.lowercased())
+            if type == .geoPoint { geoPointField = name }
+        }
+    }
+}
+
+/// The in-memory cache of `_SCHEMA`, shared by every connection of one store.
+///
+/// Committed entries are keyed by SQLite's `schema_version` (every field or class addition runs DDL, which bumps
+/// it), so a reader whose snapshot is older or newer than the cache never trusts it. Changes made inside the
+/// current write transaction live in `pending`, visible only to that connection, and move to the committed
+/// entries when the transaction commits; a rollback drops them, so no phantom field survives.
+final class SchemaCache: Sendable {
+    private struct State {
+        /// The `schema_version` the committed entries belong to.
+        var version: Int?
+        /// Committed classes; nil values remember classes known not to exist.
+        var committed: [String: SchemaEntry?] = [:]
+        /// Classes changed (or read) by the open write transaction of `pendingConnection`.
+        var pending: [String: SchemaEntry?] = [:]
+        var pendingConnection: ObjectIdentifier?
+        var pendingBaseVersion: Int?
+        var pendingVersion: Int?
+    }
+
+    private let state = Mutex(State())
+
+    init() {}
+
+    /// The schema of `className`, or nil when the class was never written.
+    ///
+    /// - Throws: `ParseError` 1 when the stored schema document is unreadable.
+    func schema(_ className: String, in db: Database) throws -> ParseClassSchema? {
+        try entry(className, in: db)?.schema
+    }
+
+    /// Forgets everything cached; the next read of each class goes to `_SCHEMA`.
+    func invalidate() {
+        state.withLock { $0 = State() }
+    }
+
+    /// The cached entry of `className` as this connection's snapshot sees it.
+    func entry(_ className: String, in db: Database) throws -> SchemaEntry? {
+        let connection = ObjectIdentifier(db)
+        let version = try Self.schemaVersion(db)
+        enum Lookup {
+            case hit(SchemaEntry?)
+            case miss(cacheable: Bool, pending: Bool)
+        }
+        let lookup: Lookup = state.withLock { state in
+            if state.pendingConnection == connection {
+                if let entry = state.pending[className] { return .hit(entry) }
+                return .miss(cacheable: false, pending: true)
+            }
+            if state.version == version, let entry = state.committed[className] { return .hit(entry) }
+            return .miss(cacheable: state.version == nil || state.version! <= version, pending: false)
+        }
+        switch lookup {
+        case .hit(let entry):
+            return entry
+        case .miss(let cacheable, let pending):
+            let entry = try Self.load(className, in: db)
+            state.withLock { state in
+                if pending {
+                    if state.pendingConnection == connection { state.pending[className] = .some(entry) }
+                } else if cacheable {
+                    if state.version != version {
+                        state.version = version
+                        state.committed = [:]
+                    }
+                    state.committed[className] = .some(entry)
+                }
+            }
+            return entry
+        }
+    }
+
+    /// Records a class changed by the open write transaction on `db`: visible to `db` at once, to everyone
+    /// after the commit, forgotten on rollback.
+    func recordPending(_ entry: SchemaEntry, in db: Database) throws {
+        let connection = ObjectIdentifier(db)
+        let version = try Self.schemaVersion(db)
+        let isFirst = state.withLock { state in
+            let isFirst = state.pendingConnection != connection
+            if isFirst {
+                state.pending = [:]
+                state.pendingConnection = connection
+                state.pendingBaseVersion = state.version
+            }
+            state.pending[entry.schema.className] = .some(entry)
+            state.pendingVersion = version
+            return isFirst
+        }
+        guard isFirst else { return }
+        db.afterNextTransaction(
+            onCommit: { [weak self] _ in self?.commitPending(connection) },
+            onRollback: { [weak self] _ in self?.invalidate() })
+    }
+
+    private func commitPending(_ connection: ObjectIdentifier) {
+        state.withLock { state in
+            guard state.pendingConnection == connection else { return }
+            if state.version != state.pendingBaseVersion || state.version == nil {
+                state.committed = [:]
+            }
+            for (className, entry) in state.pending { state.committed[className] = entry }
+            state.version = state.pendingVersion
+            state.pending = [:]
+            state.pendingConnection = nil
+            state.pendingBaseVersion = nil
+            state.pendingVersion = nil
+        }
+    }
+
+    /// SQLite's schema cookie as this connection's snapshot sees it.
+    static func schemaVersion(_ db: Database) throws -> Int {
+        let statement = try db.cachedStatement(sql: "PRAGMA schema_version")
+        return try Int.fetchOne(statement) ?? 0
+    }
+
+    /// Reads one class from `_SCHEMA`.
+    static func load(_ className: String, in db: Database) throws -> SchemaEntry? {
+        let statement = try db.cachedStatement(sql: "SELECT \"schema\" FROM \"_SCHEMA\" WHERE \"className\" = ?")
+        guard let text = try String.fetchOne(statement, arguments: [className]) else { return nil }
+        return try SchemaDocument.entry(className: className, text: text)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Hummingbird
+import Logging
+import ParseStore
+import ServiceLifecycle
+
+/// The composition root: the only place that decides which store, repositories, templates and middleware exist.
+///
+/// The CLI runs what it returns; tests call the same function with an in-memory database.
+/// - Throws: `StartupError` for a missing or broken template, `ParseError` when the database cannot be opened.
+public func buildApplication(_ settings: ParsnipSettings) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "Parsnip")
+    logger.logLevel = settings.logLevel
+
+    // Templates first: a broken template must stop the start before the database is touched.
+    let pages = try await Pages(directory: settings.templatesDirectory)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: settings.publicDirectory, isDirectory: &isDirectory),
+        isDirectory.boolValue
+    else {
+        throw StartupError("The folder of styles and scripts \(settings.publicDirectory) does not exist.")
+    }
+
+    let store: ParseStore
+    switch settings.database {
+    case .file(let path): store = try ParseStore(path: path)
+    case .inMemory: store = try ParseStore.inMemory()
+    }
+    let todos: StoreTodoRepository
+    do {
+        todos = try await StoreTodoRepository(store: store)
+    } catch {
+        try? store.close()
+        throw error
+    }
+
+    let router = buildRouter(settings: settings, pages: pages, todos: todos, logger: logger)
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+        services: [StoreService(store: store, logger: logger)],
+        logger: logger
+    )
+}
+
+/// The routes and middleware, in the order a request meets them.
+func buildRouter(
+    settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, logger: Logger
+) -> Router<ParsnipRequestContext> {
+    let router = Router(context: ParsnipRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ErrorPageMiddleware(pages: pages))
+    var fileLogger = logger
+    fileLogger.logLevel = min(logger.logLevel, .notice)
+    router.add(
+        middleware: FileMiddleware(
+            settings.publicDirectory,
+            cacheControl: .init([(.any, [.noCache])]),
+            searchForIndexHtml: false,
+            logger: fileLogger
+        )
+    )
+    router.get("/health", use: HealthController.health)
+
+    let pagesGroup = router.group()
+        .add(middleware: FlashMiddleware())
+        .add(middleware: CSRFMiddleware())
+    HomeController(pages: pages).addRoutes(to: pagesGroup)
+    TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
+    return router
+}
+
+/// Closes the store after the server has stopped, so requests in flight finish and the WAL is checkpointed.
+///
+/// Services stop in reverse order of start; this one starts before the HTTP server and so stops after it.
+struct StoreService: Service {
+    let store: ParseStore
+    let logger: Logger
+
+    func run() async throws {
+        // Throws CancellationError only when the group is cancelled rather than shut down gracefully.
+        try? await gracefulShutdown()
+        do {
+            try store.close()
+            logger.debug("Database closed")
+        } catch {
+            logger.error("The database did not close cleanly: \(error)")
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Hummingbird
+
+/// The to-do pages: list, add, edit, delete — each a GET page and a POST that answers 303 or 422.
+struct TodoController<Repository: TodoRepository>: Sendable {
+    let repository: Repository
+    let pages: Pages
+    /// To-dos per list page.
+    let pageSize: Int
+
+    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+        group.get("/todos", use: index)
+        group.get("/todos/new", use: new)
+        group.post("/todos", use: create)
+        group.get("/todos/:id/edit", use: edit)
+        group.post("/todos/:id", use: update)
+        group.get("/todos/:id/delete", use: confirmDelete)
+        group.post("/todos/:id/delete", use: delete)
+    }
+
+    // MARK: List
+
+    /// GET /todos — newest first, 50 a page, with search (`q`) and keyset paging (`after` / `before`).
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let query = try FormFields(query: request.uri.query)
+        let typed = query["q"] ?? ""
+        let search = Self.searchText(typed)
+        let position: TodoPagePosition
+        switch (query["after"], query["before"]) {
+        case (nil, nil): position = .first
+        case (let after?, nil):
+            guard let cursor = PageCursor(Substring(after)) else { throw PageError.badRequest("a malformed cursor") }
+            position = .after(cursor)
+        case (nil, let before?):
+            guard let cursor = PageCursor(Substring(before)) else { throw PageError.badRequest("a malformed cursor") }
+            position = .before(cursor)
+        case (.some, .some):
+            throw PageError.badRequest("both after and before")
+        }
+        let page = try await repository.page(TodoPageRequest(search: search, position: position, size: pageSize))
+        return pages.render(
+            TodoListPage(page: page, search: search, typed: typed, flash: context.flash),
+            template: "todos/index"
+        )
+    }
+
+    /// The search text used: trimmed, at most 200 characters; nil when there is nothing to look for.
+    static func searchText(_ typed: String) -> String? {
+        let text = TodoDraft.clean(typed, keepLineBreaks: false)
+        return text.isEmpty ? nil : String(text.prefix(TodoDraft.titleLimit))
+    }
+
+    // MARK: Add
+
+    /// GET /todos/new — the empty form.
+    @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
+    }
+
+    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed.
+    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let draft = try Self.draft(from: context.form)
+        let problems = draft.problems
+        guard problems.isEmpty else {
+            return renderForm(.add, draft: draft, problems: problems, context: context)
+        }
+        let item = try await repository.create(draft)
+        return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+    }
+
+    // MARK: Edit
+
+    /// GET /todos/:id/edit — the form filled with the stored to-do.
+    @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let item = try await findItem(context)
+        let draft = TodoDraft(title: item.title, description: item.description)
+        return renderForm(.edit(id: item.id), draft: draft, problems: [], context: context)
+    }
+
+    /// POST /todos/:id — saves and answers 303 to the list, or 422 with the form as typed.
+    @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        let draft = try Self.draft(from: context.form)
+        let problems = draft.problems
+        guard problems.isEmpty else {
+            // A to-do deleted meanwhile gets the 404 page, not a form that can never be saved.
+            _ = try await findItem(context)
+            return renderForm(.edit(id: id), draft: draft, problems: problems, context: context)
+        }
+        let item = try await repository.update(id: id, with: draft)
+        return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+    }
+
+    // MARK: Delete
+
+    /// GET /todos/:id/delete — asks first, naming the to-do.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let item = try await findItem(context)
+        let page = TodoDeletePage(
+            page: PageChrome(title: "Delete this to-do?", flash: context.flash, inTodos: true),
+            title: item.title,
+            action: "/todos/\(item.id)/delete",
+            csrfToken: context.csrfToken
+        )
+        return pages.render(page, template: "todos/delete")
+    }
+
+    /// POST /todos/:id/delete — deletes and answers 303 to the list.
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let item = try await repository.delete(id: Self.id(context))
+        return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
+    }
+
+    // MARK: Helpers
+
+    enum FormKind {
+        case add
+        case edit(id: String)
+    }
+
+    func renderForm(
+        _ kind: FormKind, draft: TodoDraft, problems: [TodoDraft.Problem], context: ParsnipRequestContext
+    ) -> Response {
+        let fields = TodoFormFields(draft: draft, problems: problems)
+        let status: HTTPResponse.Status = problems.isEmpty ? .ok : .unprocessableContent
+        switch kind {
+        case .add:
+            let page = TodoFormPage(
+                page: PageChrome(title: "Add a to-do", flash: context.flash, inTodos: true),
+                heading: "Add a to-do", action: "/todos", csrfToken: context.csrfToken, form: fields,
+                submitLabel: "Add to-do", deleteURL: nil
+            )
+            return pages.render(page, template: "todos/new", status: status)
+        case .edit(let id):
+            let page = TodoFormPage(
+                page: PageChrome(title: "Edit to-do", flash: context.flash, inTodos: true),
+                heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
+                submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete"
+            )
+            return pages.render(page, template: "todos/edit", status: status)
+        }
+    }
+
+    func findItem(_ context: ParsnipRequestContext) async throws -> TodoListItem {
+        guard let item = try await repository.find(id: Self.id(context)) else { throw PageError.notFound }
+        return item
+    }
+
+    /// The `:id` of the URL; anything that cannot be an objectId names no to-do.
+    static func id(_ context: ParsnipRequestContext) throws(PageError) -> String {
+        guard let id = context.parameters.get("id"), ObjectIdentifierText.isValid(id) else { throw .notFound }
+        return id
+    }
+
+    /// The typed values; a form without a title field was not sent by our page.
+    static func draft(from form: FormFields) throws(PageError) -> TodoDraft {
+        guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
+        return TodoDraft(title: title, description: form["description"] ?? "")
+    }
+}

@@ -1,0 +1,109 @@
+import Hummingbird
+
+/// The fields of a URL-encoded form or query string, decoded strictly.
+///
+/// Malformed input — broken percent escapes, bytes that are not UTF-8, a field sent twice, too many fields —
+/// is refused with `PageError.badRequest` instead of being guessed at.
+struct FormFields: Sendable, Hashable {
+    /// The largest form body accepted, in bytes.
+    static let maximumBodySize = 64 * 1024
+    /// The most fields one form or query string may carry.
+    static let maximumFieldCount = 32
+
+    private(set) var values: [String: String] = [:]
+
+    init() {}
+
+    /// Decodes `name=value&…` (`+` for space, `%XX` escapes).
+    init(urlEncoded bytes: some Collection<UInt8>) throws(PageError) {
+        var values: [String: String] = [:]
+        var start = bytes.startIndex
+        while start != bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
+            let pair = bytes[start..<end]
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
+            if pair.isEmpty { continue }
+            let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
+            let name = try Self.decode(pair[pair.startIndex..<equals])
+            let value = equals == pair.endIndex ? "" : try Self.decode(pair[pair.index(after: equals)...])
+            guard values.updateValue(value, forKey: name) == nil else {
+                throw .badRequest("the field \(name) was sent twice")
+            }
+            guard values.count <= Self.maximumFieldCount else { throw .badRequest("too many fields") }
+        }
+        self.values = values
+    }
+
+    /// Decodes a query string such as `q=milk&after=…`; an absent query gives no fields.
+    init(query: String?) throws(PageError) {
+        guard let query, !query.isEmpty else {
+            self.init()
+            return
+        }
+        try self.init(urlEncoded: Array(query.utf8))
+    }
+
+    /// The value of a field, or nil when the form did not send it.
+    subscript(name: String) -> String? { values[name] }
+
+    private static func decode(_ bytes: some Collection<UInt8>) throws(PageError) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            index = bytes.index(after: index)
+            switch byte {
+            case UInt8(ascii: "+"):
+                output.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard index != bytes.endIndex, let high = hexValue(bytes[index]) else {
+                    throw .badRequest("a broken percent escape")
+                }
+                index = bytes.index(after: index)
+                guard index != bytes.endIndex, let low = hexValue(bytes[index]) else {
+                    throw .badRequest("a broken percent escape")
+                }
+                index = bytes.index(after: index)
+                output.append(high << 4 | low)
+            default:
+                output.append(byte)
+            }
+        }
+        guard let text = String(validating: output, as: UTF8.self) else {
+            throw .badRequest("text that is not UTF-8")
+        }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// Percent-encoding for URL query values and cookie values: everything but ASCII letters, digits and `-._~`.
+enum PercentEncoding {
+    static func encode(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                output.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                output.unicodeScalars.append("%")
+                output.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                output.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,70 @@
+/// What a person typed into the to-do form, before and after validation.
+public struct TodoDraft: Sendable, Hashable {
+    /// The most characters a title may have.
+    public static let titleLimit = 200
+    /// The most characters a description may have.
+    public static let descriptionLimit = 5_000
+
+    /// The title as it will be stored: surrounding spaces removed, line breaks turned into spaces.
+    public var title: String
+    /// The description as it will be stored: surrounding spaces removed, line breaks normalised to `\n`.
+    public var description: String
+
+    /// Cleans the typed values the way they will be stored.
+    public init(title: String, description: String) {
+        self.title = Self.clean(title, keepLineBreaks: false)
+        self.description = Self.clean(description, keepLineBreaks: true)
+    }
+
+    /// The fields of the to-do form, in the order they appear on the page.
+    public enum Field: String, Sendable, CaseIterable {
+        case title
+        case description
+    }
+
+    /// One problem with one field, in the words shown to the person.
+    public struct Problem: Sendable, Hashable {
+        /// The field that needs fixing.
+        public var field: Field
+        /// What is wrong and what to do, e.g. "Enter a title".
+        public var message: String
+    }
+
+    /// Every problem with the draft, in field order; empty when it can be saved.
+    public var problems: [Problem] {
+        var problems: [Problem] = []
+        if title.isEmpty {
+            problems.append(Problem(field: .title, message: "Enter a title"))
+        } else if title.count > Self.titleLimit {
+            problems.append(Problem(field: .title, message: "Title must be 200 characters or fewer"))
+        }
+        if description.count > Self.descriptionLimit {
+            problems.append(Problem(field: .description, message: "Description must be 5,000 characters or fewer"))
+        }
+        return problems
+    }
+
+    /// Removes control characters a keyboard cannot type, so they never reach the store or the page.
+    static func clean(_ text: String, keepLineBreaks: Bool) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(text.unicodeScalars.count)
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\r":
+                scalars.append(keepLineBreaks ? "\n" : " ")
+            case "\n":
+                // A browser sends line breaks as CR LF; the CR already became one break.
+                if !previousWasCarriageReturn { scalars.append(keepLineBreaks ? "\n" : " ") }
+            case "\t":
+                scalars.append(keepLineBreaks ? "\t" : " ")
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+                continue
+            default:
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

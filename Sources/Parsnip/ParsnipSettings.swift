@@ -1,0 +1,71 @@
+import Foundation
+import Logging
+
+/// Everything the composition root needs to know: where to listen, which database, where the files are.
+public struct ParsnipSettings: Sendable {
+    /// Where the to-dos are kept.
+    public enum Database: Sendable, Hashable {
+        /// One SQLite file (created with its folder if missing).
+        case file(String)
+        /// A private in-memory database that disappears with the process (tests).
+        case inMemory
+    }
+
+    /// The address to listen on; 127.0.0.1 keeps Parsnip on this computer, 0.0.0.0 shares it on the LAN.
+    public var host: String
+    public var port: Int
+    public var database: Database
+    /// The folder holding `layout.mustache` and the other templates.
+    public var templatesDirectory: String
+    /// The folder served under `/css/…` and `/js/…`.
+    public var publicDirectory: String
+    public var logLevel: Logger.Level
+    /// To-dos per list page.
+    public var pageSize: Int
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        database: Database = .file("data/parsnip.sqlite"),
+        templatesDirectory: String,
+        publicDirectory: String,
+        logLevel: Logger.Level = .info,
+        pageSize: Int = 50
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.templatesDirectory = templatesDirectory
+        self.publicDirectory = publicDirectory
+        self.logLevel = logLevel
+        self.pageSize = pageSize
+    }
+
+    /// Finds a resource folder (`Templates`, `Public`): in the current directory, else in the executable's
+    /// directory or one of its parents, so `.build/release/parsnip` works from anywhere in the checkout.
+    public static func locateDirectory(named name: String) -> String? {
+        let fileManager = FileManager.default
+        func isDirectory(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let current = URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent(name).path
+        if isDirectory(current) { return current }
+        var directory = executableURL().deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent(name).path
+            if isDirectory(candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    private static func executableURL() -> URL {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        return (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import ParseStore
+
+/// The to-do repository on the Parse store: class `TodoListItem` with String fields `title` and `description`.
+///
+/// The total of all to-dos is counted once when the repository is made and then kept in memory, adjusted on
+/// every create and delete made through it, so the list page never counts a million rows per request.
+/// This is exact as long as this process is the only writer of the database, which is how Parsnip runs.
+public final class StoreTodoRepository: TodoRepository {
+    /// The Parse class that holds to-dos.
+    public static let className = "TodoListItem"
+
+    let store: ParseStore
+    private let total: LockedValue<Int>
+
+    /// Opens the repository on `store` and counts the to-dos already there.
+    public init(store: ParseStore) async throws {
+        self.store = store
+        let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
+        self.total = LockedValue(count)
+    }
+
+    public func page(_ request: TodoPageRequest) async throws -> TodoPage {
+        let search = request.search
+        let size = max(1, request.size)
+        // The cached total is read before the snapshot so the count never runs ahead of the rows shown.
+        let cachedTotal = search == nil ? total.withLock { $0 } : nil
+        return try await store.read { reader in
+            let base = Self.baseQuery(search: search)
+            let total = try cachedTotal ?? reader.count(base)
+            switch request.position {
+            case .first:
+                return try Self.firstPage(reader, base: base, size: size, total: total)
+            case .after(let cursor):
+                let rows = try reader.find(Self.olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
+                let items = rows.prefix(size).map(Self.item)
+                return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: true)
+            case .before(let cursor):
+                let rows = try reader.find(Self.newerThan(cursor, base).order(by: "createdAt", "objectId").limit(size + 1))
+                guard rows.count > size else {
+                    // Nothing newer remains beyond these rows: show the full first page instead of a short one.
+                    return try Self.firstPage(reader, base: base, size: size, total: total)
+                }
+                let items = rows.prefix(size).reversed().map(Self.item)
+                return TodoPage(items: Array(items), total: total, hasNext: true, hasPrevious: true)
+            }
+        }
+    }
+
+    public func find(id: String) async throws -> TodoListItem? {
+        try await store.read { reader in
+            do {
+                return Self.item(try reader.fetch(Self.className, objectId: id))
+            } catch let error as ParseError where error.code == .objectNotFound {
+                return nil
+            }
+        }
+    }
+
+    public func create(_ draft: TodoDraft) async throws -> TodoListItem {
+        let object = try await store.write { writer in
+            try writer.create(
+                Self.className,
+                ["title": .string(draft.title), "description": .string(draft.description)]
+            )
+        }
+        total.withLock { $0 += 1 }
+        return Self.item(object)
+    }
+
+    public func update(id: String, with draft: TodoDraft) async throws -> TodoListItem {
+        do {
+            let object = try await store.write { writer in
+                try writer.update(
+                    Self.className, objectId: id,
+                    ["title": .string(draft.title), "description": .string(draft.description)]
+                )
+            }
+            return Self.item(object)
+        } catch let error as ParseError where error.code == .objectNotFound {
+            throw TodoRepositoryError.notFound
+        }
+    }
+
+    public func delete(id: String) async throws -> TodoListItem {
+        do {
+            let object = try await store.write { writer in
+                let object = try writer.reader.fetch(Self.className, objectId: id)
+                try writer.delete(Self.className, objectId: id)
+                return object
+            }
+            total.withLock { $0 -= 1 }
+            return Self.item(object)
+        } catch let error as ParseError where error.code == .objectNotFound {
+            throw TodoRepositoryError.notFound
+        }
+    }
+
+    // MARK: Queries
+
+    static func baseQuery(search: String?) -> ParseQuery {
+        let query = ParseQuery(className)
+        guard let search else { return query }
+        return query.or([
+            ParseQuery(className).matches("title", containing: search, caseInsensitive: true),
+            ParseQuery(className).matches("description", containing: search, caseInsensitive: true),
+        ])
+    }
+
+    static func firstPage(_ reader: ParseReader, base: ParseQuery, size: Int, total: Int) throws -> TodoPage {
+        let rows = try reader.find(base.order(by: "-createdAt", "-objectId").limit(size + 1))
+        let items = rows.prefix(size).map(item)
+        return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: false)
+    }
+
+    /// Rows after the cursor in newest-first order: created earlier, or at the same instant with a smaller id.
+    static func olderThan(_ cursor: PageCursor, _ base: ParseQuery) -> ParseQuery {
+        base.where("createdAt", "$lte", .date(cursor.date)).nor([
+            ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
+                .where("objectId", "$gte", .string(cursor.objectId))
+        ])
+    }
+
+    /// Rows before the cursor in newest-first order: created later, or at the same instant with a larger id.
+    static func newerThan(_ cursor: PageCursor, _ base: ParseQuery) -> ParseQuery {
+        base.where("createdAt", "$gte", .date(cursor.date)).nor([
+            ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
+                .where("objectId", "$lte", .string(cursor.objectId))
+        ])
+    }
+
+    static func item(_ object: ParseObject) -> TodoListItem {
+        TodoListItem(
+            id: object.objectId,
+            title: object["title"]?.stringValue ?? "",
+            description: object["description"]?.stringValue ?? "",
+            createdAt: object.createdAt,
+            updatedAt: object.updatedAt
+        )
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// The page templates, loaded and checked once at start-up, and the one way pages become responses.
+public struct Pages: Sendable {
+    /// Every template the app renders or includes; a missing one stops the start.
+    static let requiredTemplates = [
+        "layout", "home", "errors/error",
+        "todos/index", "todos/new", "todos/edit", "todos/delete",
+        "partials/error-summary", "partials/todo-fields",
+    ]
+
+    private let library: MustacheLibrary
+
+    /// Loads every `.mustache` file under `directory`.
+    ///
+    /// - Throws: `StartupError` naming the directory, the missing template or the broken line.
+    public init(directory: String) async throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StartupError("The templates folder \(directory) does not exist.")
+        }
+        do {
+            library = try await MustacheLibrary(directory: directory)
+        } catch let error as MustacheLibrary.ParserError {
+            throw StartupError(
+                "The template \(directory)/\(error.filename) is broken at line \(error.context.lineNumber), "
+                    + "column \(error.context.columnNumber): \(error.error)"
+            )
+        }
+        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+            throw StartupError("The template \(directory)/\(name).mustache is missing.")
+        }
+    }
+
+    /// Renders `model` with the template `name` into an HTML response.
+    func render(_ model: some Sendable, template name: String, status: HTTPResponse.Status = .ok) -> Response {
+        // Every name was checked at start-up, so a nil here is a programming error worth a 500 page.
+        let html = library.render(model, withTemplate: name) ?? ""
+        return Self.htmlResponse(html, status: status)
+    }
+
+    static func htmlResponse(_ html: String, status: HTTPResponse.Status) -> Response {
+        var headers = HTTPFields()
+        headers.reserveCapacity(8)
+        headers[.contentType] = "text/html; charset=utf-8"
+        // Pages carry CSRF tokens and one-time messages: never replay them from a cache.
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// A problem that stops Parsnip from starting, in one plain sentence.
+public struct StartupError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

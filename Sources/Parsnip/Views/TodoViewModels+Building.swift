@@ -1,0 +1,56 @@
+extension TodoListPage {
+    /// The list page for one page of results; `typed` is the search box's text as the person typed it.
+    init(page result: TodoPage, search: String?, typed: String, flash: String?) {
+        let searchParameter = search.map { "&q=" + PercentEncoding.encode($0) } ?? ""
+        let items = result.items.map(TodoFormatting.row)
+        let nextURL = result.hasNext ? result.items.last.map { "/todos?after=\(PageCursor($0).text)\(searchParameter)" } : nil
+        let previousURL =
+            result.hasPrevious ? result.items.first.map { "/todos?before=\(PageCursor($0).text)\(searchParameter)" } : nil
+        let emptyState: EmptyState?
+        switch (items.isEmpty, search) {
+        case (false, _):
+            emptyState = nil
+        case (true, let search?) where result.total == 0:
+            emptyState = EmptyState(message: "No to-dos match “\(search)”", linkText: "Clear search", linkURL: "/todos")
+        case (true, _) where result.total == 0:
+            emptyState = EmptyState(message: "No to-dos yet", linkText: "Add your first to-do", linkURL: "/todos/new")
+        case (true, _):
+            let firstPage = search.map { "/todos?q=" + PercentEncoding.encode($0) } ?? "/todos"
+            emptyState = EmptyState(
+                message: "There are no more to-dos on this page.", linkText: "Go to the first page", linkURL: firstPage
+            )
+        }
+        self.init(
+            page: PageChrome(title: "To-do list", flash: flash, inTodos: true),
+            query: search == nil ? "" : typed,
+            searching: search != nil,
+            countLine: result.total == 0 && search == nil ? "" : TodoFormatting.countLine(total: result.total, search: search),
+            items: items,
+            hasItems: !items.isEmpty,
+            emptyState: emptyState,
+            nextURL: nextURL,
+            previousURL: previousURL,
+            hasPagination: nextURL != nil || previousURL != nil
+        )
+    }
+}
+
+extension TodoFormFields {
+    /// The form as typed, with each problem put next to its field and into the summary.
+    init(draft: TodoDraft, problems: [TodoDraft.Problem]) {
+        let titleError = problems.first { $0.field == .title }?.message
+        let descriptionError = problems.first { $0.field == .description }?.message
+        self.init(
+            title: draft.title,
+            description: draft.description,
+            titleError: titleError,
+            descriptionError: descriptionError,
+            titleDescribedBy: titleError == nil ? "title-hint" : "title-hint title-error",
+            descriptionDescribedBy: descriptionError == nil ? "description-hint" : "description-hint description-error",
+            titleLimit: TodoDraft.titleLimit,
+            descriptionLimit: TodoDraft.descriptionLimit,
+            errors: problems.map { ErrorLink(fieldId: $0.field.rawValue, message: $0.message) },
+            hasErrors: !problems.isEmpty
+        )
+    }
+}

@@ -1,0 +1,193 @@
+"""Fixtures for Parsnip's browser journeys.
+
+One real `parsnip` process per test session, on a free loopback port, with a database file in a fresh
+temporary folder. Playwright drives Debian's chromium (no browser download). Screenshots go to
+Tests/e2e/artifacts/ (git-ignored).
+
+Environment:
+  PARSNIP_BIN      the binary to test (default: .build/release/parsnip in the checkout)
+  PARSNIP_CHROMIUM the browser executable (default: /usr/bin/chromium)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import APIRequestContext, Page
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+BINARY = Path(os.environ.get("PARSNIP_BIN", REPO / ".build" / "release" / "parsnip"))
+CHROMIUM = os.environ.get("PARSNIP_CHROMIUM", "/usr/bin/chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ParsnipServer:
+    """The real binary, started and stopped the way a person would (SIGTERM is Ctrl-C's quieter twin)."""
+
+    def __init__(self, database: Path, log_path: Path):
+        self.database = database
+        self.log_path = log_path
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        if not BINARY.exists():
+            raise RuntimeError(f"{BINARY} is missing: build it with `swift build -c release --product parsnip`")
+        self.starts += 1
+        log = open(self.log_path, "a")
+        log.write(f"\n===== start #{self.starts}: port {self.port}, database {self.database}\n")
+        log.flush()
+        # Run from the checkout so Templates/ and Public/ are found as they are for a person running it there.
+        self.process = subprocess.Popen(
+            [str(BINARY), "--host", "127.0.0.1", "--port", str(self.port), "--database", str(self.database)],
+            cwd=REPO,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"parsnip exited with code {self.process.returncode}:\n{self.log()}")
+            try:
+                with urllib.request.urlopen(self.url + "/health", timeout=1) as response:
+                    if response.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"parsnip did not answer /health within 30 s:\n{self.log()}")
+
+    def stop(self) -> int | None:
+        if self.process is None:
+            return None
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        code = self.process.returncode
+        self.process = None
+        return code
+
+    def restart(self) -> int | None:
+        code = self.stop()
+        self.start()
+        return code
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-4000:]
+        except OSError:
+            return "(no log)"
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server(artifacts_dir: Path):
+    folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-"))
+    srv = ParsnipServer(folder / "x.sqlite", artifacts_dir / "server.log")
+    srv.log_path.write_text("")
+    srv.start()
+    yield srv
+    srv.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def base_url(server: ParsnipServer) -> str:
+    # pytest-playwright hands this to every browser context, so page.goto("/todos") works.
+    return server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1024, "height": 800}, "locale": "en-GB"}
+
+
+class Shots:
+    """Saves full-page screenshots named after the test and a step: artifacts/<test>--<step>.png."""
+
+    def __init__(self, folder: Path, test_name: str):
+        self.folder = folder
+        self.prefix = re.sub(r"[^A-Za-z0-9_.-]+", "-", test_name)
+
+    def __call__(self, page: Page, step: str) -> Path:
+        path = self.folder / f"{self.prefix}--{step}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+@pytest.fixture
+def shot(artifacts_dir: Path, request: pytest.FixtureRequest) -> Shots:
+    return Shots(artifacts_dir, request.node.name)
+
+
+class QuickClient:
+    """Form POSTs without a browser, the way the benchmarks send them: CSRF cookie + `_csrf` field + Origin.
+
+    Shares the browser context's cookie jar, so the token is the one the browser already holds.
+    """
+
+    def __init__(self, request: APIRequestContext, base_url: str):
+        self.request = request
+        self.base_url = base_url
+        self.token: str | None = None
+
+    def csrf_token(self) -> str:
+        if self.token is None:
+            html = self.request.get(self.base_url + "/todos/new").text()
+            match = re.search(r'name="_csrf"\s+value="([^"]+)"|value="([^"]+)"\s+name="_csrf"', html)
+            assert match, "the new to-do form has no hidden _csrf field"
+            self.token = match.group(1) or match.group(2)
+        return self.token
+
+    def post(self, path: str, fields: dict[str, str]):
+        return self.request.post(
+            self.base_url + path,
+            form={**fields, "_csrf": self.csrf_token()},
+            headers={"Origin": self.base_url},
+            max_redirects=0,
+        )
+
+    def create(self, title: str, description: str = "") -> None:
+        response = self.post("/todos", {"title": title, "description": description})
+        assert response.status == 303, f"creating {title!r} answered {response.status}"
+
+
+@pytest.fixture
+def quick(page: Page, base_url: str) -> QuickClient:
+    return QuickClient(page.context.request, base_url)
