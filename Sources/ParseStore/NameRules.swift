@@ -66,5 +66,11 @@ enum NameRules {
 
 /// `name` as an SQL identifier: wrapped in double quotes, embedded quotes doubled.
 func quoteIdentifier(_ name: String) -> String {
-    "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+    var quoted = "\""
+    for character in name.unicodeScalars {
+        quoted.unicodeScalars.append(character)
+        if character == "\"" { quoted.unicodeScalars.append(character) }
+    }
+    return quoted + "\""
 }

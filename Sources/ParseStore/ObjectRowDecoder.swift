@@ -79,7 +79,7 @@ enum ACLCoding {
         var acl = OrderedDictionary<String, ParseValue>()
         for (column, flag) in [(readers, "read"), (writers, "write")] {
             guard let text = String.fromDatabaseValue(column) else { continue }
-            guard case .array(let entities) = try ParseJSON.decode(text) else {
+            guard case .array(let entities)? = try? ParseJSON.decode(text) else {
                 throw ParseError(.internalServerError, "A stored ACL is unreadable.")
             }
             for case .string(let entity) in entities {

@@ -78,11 +78,11 @@ enum ParseDateFormat {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; nil when the text is not such a date.
     static func date(from text: String) -> Date? {
         var text = text
-        return text.withUTF8 { parse(Array($0)[...]) }
+        return text.withUTF8 { parse($0) }
     }
 
     /// Parses the UTF-8 bytes of an ISO date; nil when malformed.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Date? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var reader = DigitReader(bytes: bytes)
         guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
             let day = reader.number(2), reader.skip("T") || reader.skip("t") || reader.skip(" "),
@@ -167,10 +167,10 @@ enum ParseDateFormat {
 
 /// A cursor over the ASCII bytes of a date.
 private struct DigitReader {
-    let bytes: ArraySlice<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
 
-    init(bytes: ArraySlice<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.index = bytes.startIndex
     }

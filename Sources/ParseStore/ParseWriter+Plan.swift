@@ -110,8 +110,7 @@ struct WritePlan {
     ///   name that differs only in case from an existing field (SQLite column names ignore case).
     mutating func resolveNewFields(against entry: SchemaEntry?) throws -> [(String, ParseFieldType)] {
         var newFields: [(String, ParseFieldType)] = []
-        var taken = entry?.takenNames ?? ["_rperm", "_wperm"]
-        taken.formUnion(["objectid", "createdat", "updatedat"])
+        var taken: Set<String>?  // built only when a field is new: most writes add none
         var geoPointField = entry?.geoPointField
         fields = try fields.compactMap { field in
             let existing = entry?.schema.fields[field.name]
@@ -129,7 +128,8 @@ struct WritePlan {
                 }
                 return field
             }
-            guard taken.insert(field.name.lowercased()).inserted else {
+            if taken == nil { taken = (entry?.takenNames ?? ["_rperm", "_wperm"]).union(["objectid", "createdat", "updatedat"]) }
+            guard taken!.insert(field.name.lowercased()).inserted else {
                 throw ParseError(
                     .invalidKeyName, "Invalid field name: \(field.name). It differs only in case from an existing field.")
             }

@@ -64,7 +64,9 @@ struct QueryCompiler {
     func target(of path: WhereClause.FieldPath) -> FieldTarget {
         if path.members.isEmpty {
             if case .relation(let targetClass)? = schema.fields[path.root] {
-                return .relation(joinTable: Self.joinTable(field: path.root, parentClass: schema.className), targetClass)
+                return .relation(
+                    joinTable: Self.joinTable(field: path.root, parentClass: schema.className), targetClass: targetClass
+                )
             }
             guard let type = columnType(path.root) else { return .missing }
             return .column(

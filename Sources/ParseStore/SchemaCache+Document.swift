@@ -29,7 +29,7 @@ enum SchemaDocument {
     /// - Throws: `ParseError` 1 when the document is not a schema.
     static func entry(className: String, text: String) throws -> SchemaEntry {
         let broken = ParseError(.internalServerError, "The stored schema of \(className) is unreadable.")
-        guard case .object(let document) = try ParseJSON.decode(text),
+        guard case .object(let document)? = try? ParseJSON.decode(text),
             case .object(let fieldDocuments)? = document["fields"]
         else { throw broken }
         var fields: [String: ParseFieldType] = ["ACL": .acl]

@@ -62,37 +62,35 @@ final class SchemaCache: Sendable {
     /// The cached entry of `className` as this connection's snapshot sees it.
     func entry(_ className: String, in db: Database) throws -> SchemaEntry? {
         let connection = ObjectIdentifier(db)
-        let version = try Self.schemaVersion(db)
-        enum Lookup {
-            case hit(SchemaEntry?)
-            case miss(cacheable: Bool, pending: Bool)
+        // The open write transaction that changed the schema sees its own pending view first.
+        let pending: SchemaEntry?? = state.withLock { state in
+            guard state.pendingConnection == connection else { return nil }
+            return .some(state.pending[className] ?? nil)
         }
-        let lookup: Lookup = state.withLock { state in
-            if state.pendingConnection == connection {
-                if let entry = state.pending[className] { return .hit(entry) }
-                return .miss(cacheable: false, pending: true)
-            }
-            if state.version == version, let entry = state.committed[className] { return .hit(entry) }
-            return .miss(cacheable: state.version == nil || state.version! <= version, pending: false)
-        }
-        switch lookup {
-        case .hit(let entry):
-            return entry
-        case .miss(let cacheable, let pending):
-            let entry = try Self.load(className, in: db)
+        if let pending {
+            if let entry = pending { return entry }
+            let loaded = try Self.load(className, in: db)
             state.withLock { state in
-                if pending {
-                    if state.pendingConnection == connection { state.pending[className] = .some(entry) }
-                } else if cacheable {
-                    if state.version != version {
-                        state.version = version
-                        state.committed = [:]
-                    }
-                    state.committed[className] = .some(entry)
-                }
+                if state.pendingConnection == connection { state.pending[className] = .some(loaded) }
             }
-            return entry
+            return loaded
         }
+        let version = try Self.schemaVersion(db)
+        let cached: SchemaEntry?? = state.withLock { state in
+            state.version == version ? state.committed[className] : nil
+        }
+        if let cached { return cached }
+        let loaded = try Self.load(className, in: db)
+        state.withLock { state in
+            // A snapshot older than the cache must not overwrite it; a newer one starts it afresh.
+            if let cachedVersion = state.version, cachedVersion > version { return }
+            if state.version != version {
+                state.version = version
+                state.committed = [:]
+            }
+            state.committed[className] = .some(loaded)
+        }
+        return loaded
     }
 
     /// Records a class changed by the open write transaction on `db`: visible to `db` at once, to everyone

@@ -9,6 +9,12 @@ extension WhereClause {
         /// `$`: the value ends with the text.
         var anchoredAtEnd: Bool
 
+        init(text: String, anchoredAtStart: Bool, anchoredAtEnd: Bool) {
+            self.text = text
+            self.anchoredAtStart = anchoredAtStart
+            self.anchoredAtEnd = anchoredAtEnd
+        }
+
         /// The literal reading of `pattern` under `options`, or nil when it needs a real regex engine.
         ///
         /// With `m`, anchors match at every line, and with `x`, unquoted whitespace and `#` are syntax: such

@@ -43,7 +43,8 @@ enum WhereClauseParser {
             throw ParseError(.invalidQuery, "Bad $nor format - use an array of at least 1 value.")
         }
         for (key, value) in document {
-            if case .object(let members) = value, members["$regex"] != nil, case .string(let options)? = members["$options"],
+            if case .object(let members) = value, members["$regex"] != nil,
+                case .string(let options)? = members["$options"],
                 !isValidRegexOptions(options)
             {
                 throw ParseError(.invalidQuery, "Bad $options value for query: \(options)")

@@ -55,7 +55,7 @@ func buildRouter(
     router.add(
         middleware: FileMiddleware(
             settings.publicDirectory,
-            cacheControl: .init([(.any, [.noCache])]),
+            cacheControl: .init([(MediaType(type: .any), [.noCache])]),
             searchForIndexHtml: false,
             logger: fileLogger
         )

@@ -1,3 +1,133 @@
 import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
 import Parsnip
-@main struct Main { static func main() {} }
+
+/// `parsnip`: starts the household web app and keeps it running until Ctrl-C.
+@main
+struct ParsnipCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parsnip",
+        abstract: "Run Parsnip, your household's to-do list, on this computer.",
+        discussion: """
+            Open the address it prints in a web browser. Everything is kept in one database file, \
+            created on the first run. Press Ctrl-C to stop; what is being saved is finished first.
+            """
+    )
+
+    @Option(help: "The address to listen on. Use 0.0.0.0 to open Parsnip to other devices on your network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on.")
+    var port = 8080
+
+    @Option(help: "The database file. It and its folder are created if they do not exist.")
+    var database = "data/parsnip.sqlite"
+
+    @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: String = "notice"
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("The port must be between 1 and 65535.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+    }
+
+    func run() async throws {
+        do {
+            try await start()
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            Self.fail(Self.describe(error))
+        }
+    }
+
+    private func start() async throws {
+        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        try Self.prepareFolder(for: databasePath)
+        guard let templates = ParsnipSettings.locateDirectory(named: "Templates") else {
+            Self.fail("Cannot find the Templates folder. Run parsnip from the Parsnip folder.")
+        }
+        guard let publicFiles = ParsnipSettings.locateDirectory(named: "Public") else {
+            Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
+        }
+        let settings = ParsnipSettings(
+            host: host,
+            port: port,
+            database: .file(databasePath),
+            templatesDirectory: templates,
+            publicDirectory: publicFiles,
+            logLevel: Logger.Level(rawValue: logLevel) ?? .notice
+        )
+        let app = await Self.orFail(try await buildApplication(settings)) { error in
+            (error as? StartupError)?.description
+                ?? "Cannot open the database \(databasePath): \(Self.describe(error))"
+        }
+        print("Parsnip is running at http://\(host):\(port)")
+        print("Database: \(databasePath)")
+        print("Press Ctrl-C to stop.")
+        do {
+            try await app.runService()
+        } catch {
+            Self.fail(Self.describeServerError(error, host: host, port: port))
+        }
+    }
+
+    /// The value of `body`, or, when it throws, the one-line message for its error and exit status 1.
+    private static func orFail<T>(
+        _ body: @autoclosure () async throws -> T, message: (any Error) -> String
+    ) async -> T {
+        do {
+            return try await body()
+        } catch {
+            fail(message(error))
+        }
+    }
+
+    /// Creates the database's folder (`data/` on a first run) and checks it can be written.
+    private static func prepareFolder(for databasePath: String) throws {
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent().path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            fail("Cannot create the folder \(folder) for the database: \(describe(error))")
+        }
+        if FileManager.default.fileExists(atPath: databasePath) {
+            guard FileManager.default.isWritableFile(atPath: databasePath) else {
+                fail("Cannot write to the database \(databasePath): permission denied.")
+            }
+        } else {
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                fail("Cannot create the database \(databasePath): the folder \(folder) is not writable.")
+            }
+        }
+    }
+
+    private static func describeServerError(_ error: any Error, host: String, port: Int) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+            return "Port \(port) on \(host) is already in use. Stop the other program or choose another port with --port."
+        }
+        if text.contains("Permission denied") || text.contains("EACCES") {
+            return "Not allowed to listen on port \(port). Choose a port above 1023 with --port."
+        }
+        if text.contains("Cannot assign requested address") || text.contains("EADDRNOTAVAIL") {
+            return "This computer has no address \(host). Use 127.0.0.1, or 0.0.0.0 to share on your network."
+        }
+        return "Parsnip stopped: \(describe(error))"
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        return text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+    }
+
+    /// Prints one line on stderr and exits with status 1.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("parsnip: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+}

@@ -100,3 +100,36 @@ func assertParseErrorSync<T>(
         XCTFail("expected ParseError \(code), got \(error)", file: file, line: line)
     }
 }
+
+// MARK: - Query test helpers (added by store-query)
+
+/// Creates one object per entry of `rows` in `className`, in order, in one transaction.
+@discardableResult
+func seed(_ store: ParseStore, _ className: String, _ rows: [[String: ParseValue]]) async throws -> [ParseObject] {
+    try await store.write { writer in try rows.map { try writer.create(className, $0) } }
+}
+
+/// The `name` field of each object `query` finds, in result order.
+func names(_ store: ParseStore, _ query: ParseQuery) async throws -> [String] {
+    try await store.read { try $0.find(query) }.compactMap { $0["name"]?.stringValue }
+}
+
+/// The `name` fields `query` finds, as a set (for queries without an order).
+func nameSet(_ store: ParseStore, _ query: ParseQuery) async throws -> Set<String> {
+    Set(try await names(store, query))
+}
+
+/// How many objects `query` counts.
+func count(_ store: ParseStore, _ query: ParseQuery) async throws -> Int {
+    try await store.read { try $0.count(query) }
+}
+
+/// Reads the raw SQLite storage behind `store` (for layout and encoding checks).
+func rawRead<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T {
+    try store.databaseWriter.read(body)
+}
+
+/// Changes the raw SQLite storage behind `store`, bypassing the store (to simulate damage or other writers).
+func rawWrite<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T {
+    try store.databaseWriter.write(body)
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Protects every form with a double-submit token plus an Origin check, and decodes POSTed forms.

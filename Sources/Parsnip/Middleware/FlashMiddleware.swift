@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Carries a one-time message ("Saved “Buy oat milk”") across the redirect after a POST.

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 
 /// Adds the same security headers to every response: a strict CSP (no inline script or style), nosniff,
@@ -11,10 +12,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Built once: appending ready-made fields is all a request pays.
     private let headers: HTTPFields = [
-        .contentSecurityPolicy: Self.contentSecurityPolicy,
-        .xContentTypeOptions: "nosniff",
-        .referrerPolicy: "same-origin",
-        .xFrameOptions: "DENY",
+        HTTPField.Name("Content-Security-Policy")!: Self.contentSecurityPolicy,
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "same-origin",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
@@ -24,11 +25,4 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers.append(contentsOf: headers)
         return response
     }
-}
-
-extension HTTPField.Name {
-    static var contentSecurityPolicy: Self { .init("Content-Security-Policy")! }
-    static var xContentTypeOptions: Self { .init("X-Content-Type-Options")! }
-    static var referrerPolicy: Self { .init("Referrer-Policy")! }
-    static var xFrameOptions: Self { .init("X-Frame-Options")! }
 }

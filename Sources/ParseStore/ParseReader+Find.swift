@@ -1,0 +1,58 @@
+import GRDB
+
+extension ParseReader {
+    /// The objects matching `query`, in its order, after `skip`, at most `limit` (`include` expanded).
+    ///
+    /// The whole `where` document becomes one SQL statement with bound parameters; nothing is filtered in
+    /// memory. A class that was never written has no objects.
+    ///
+    /// ```swift
+    /// let page = try reader.find(
+    ///     ParseQuery("TodoListItem").where("done", equalTo: false).order(by: "-createdAt").limit(50))
+    /// ```
+    ///
+    /// - Parameter query: the class, `where` document, order, limit, skip, keys and include.
+    /// - Returns: the matching objects; `[]` without touching the database when `limit` is 0.
+    /// - Throws: `ParseError` 102 for malformed queries (`ACL`, bad `$or`/`$options`, unknown operators, invalid
+    ///   `$regex`), 103 for an invalid class name, 105 for invalid keys (`Invalid key name: k`) or sort fields,
+    ///   107 for list operators given a non-array.
+    public func find(_ query: ParseQuery) throws -> [ParseObject] {
+        let parsed = try ParsedQuery(query)
+        guard parsed.limit != 0, let schema = try context.schemas.schema(query.className, in: db) else { return [] }
+        let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
+        guard let find = compiled.find else { return [] }
+        let statement = try db.cachedStatement(sql: find.sql)
+        var objects: [ParseObject] = []
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(find.arguments))
+        while let row = try rows.next() {
+            objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: compiled.keys))
+        }
+        if !parsed.include.isEmpty {
+            try resolveIncludes(&objects, paths: parsed.include, in: db, context: context)
+        }
+        return objects
+    }
+
+    /// The first object `query` finds (its `limit` replaced by 1), or nil.
+    ///
+    /// - Throws: the errors of `find(_:)`.
+    public func first(_ query: ParseQuery) throws -> ParseObject? {
+        try find(query.limit(1)).first
+    }
+
+    /// How many objects match `query`'s `where` document; `order`, `skip` and `limit` are ignored.
+    ///
+    /// ```swift
+    /// let open = try reader.count(ParseQuery("TodoListItem").where("done", equalTo: false))
+    /// ```
+    ///
+    /// - Throws: the errors of `find(_:)`.
+    public func count(_ query: ParseQuery) throws -> Int {
+        let parsed = try ParsedQuery(query)
+        guard let schema = try context.schemas.schema(query.className, in: db) else { return 0 }
+        let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
+        guard let count = compiled.count else { return 0 }
+        let statement = try db.cachedStatement(sql: count.sql)
+        return try Int.fetchOne(statement, arguments: StatementArguments(count.arguments)) ?? 0
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import Logging
+import HummingbirdTesting
+import XCTest
+
+@testable import Parsnip
+
+/// Every failure gets a page in plain words with the right status, and nothing is written.
+final class ErrorPageTests: XCTestCase {
+    func testUnknownURLGetsThe404PageWithAWayHome() async throws {
+        try await withApp { browser in
+            for uri in ["/nowhere", "/todos/abc/nothing", "/css/missing.css", "/todos/new/extra"] {
+                let response = try await browser.get(uri)
+                XCTAssertEqual(response.status, .notFound, uri)
+                XCTAssertTrue(response.text.contains("<h1>Page not found</h1>"), uri)
+                XCTAssertTrue(response.text.contains(#"<a class="button" href="/">Go to the home page</a>"#), uri)
+                XCTAssertEqual(response.headers[.contentType], "text/html; charset=utf-8", uri)
+            }
+        }
+    }
+
+    func testUnknownIdGets404OnEditUpdateConfirmAndDelete() async throws {
+        try await withApp { browser in
+            try await browser.get("/todos")
+            for id in ["AbCdE12345", "not-an-id!", String(repeating: "a", count: 40)] {
+                let path = "/todos/\(formEncode(id))"
+                let edit = try await browser.get("\(path)/edit")
+                XCTAssertEqual(edit.status, .notFound, id)
+                XCTAssertTrue(edit.text.contains("<h1>Page not found</h1>"))
+                let confirm = try await browser.get("\(path)/delete")
+                XCTAssertEqual(confirm.status, .notFound, id)
+                let update = try await browser.post(path, form: [("title", "Valid"), ("description", "")])
+                XCTAssertEqual(update.status, .notFound, id)
+                let invalidUpdate = try await browser.post(path, form: [("title", ""), ("description", "")])
+                XCTAssertEqual(invalidUpdate.status, .notFound, id)
+                let delete = try await browser.post("\(path)/delete", form: [])
+                XCTAssertEqual(delete.status, .notFound, id)
+                XCTAssertTrue(delete.text.contains("<h1>Page not found</h1>"))
+            }
+        }
+    }
+
+    func testMalformedFormBodiesGetThe400PageAndWriteNothing() async throws {
+        try await withApp { browser in
+            try await browser.get("/todos/new")
+            let token = "_csrf=" + browser.csrfToken
+            let bodies: [(String, [UInt8])] = [
+                ("broken percent escape", Array("title=%ZZ&\(token)".utf8)),
+                ("truncated escape", Array("title=abc%2&\(token)".utf8)),
+                ("broken UTF-8", Array("title=".utf8) + [0xC3, 0x28] + Array("&\(token)".utf8)),
+                ("broken UTF-8 escaped", Array("title=%C3%28&\(token)".utf8)),
+                ("duplicate keys", Array("title=a&title=b&\(token)".utf8)),
+                ("missing title field", Array("description=x&\(token)".utf8)),
+            ]
+            for (name, body) in bodies {
+                let response = try await browser.postRaw("/todos", body: body)
+                XCTAssertEqual(response.status, .badRequest, name)
+                XCTAssertTrue(response.text.contains("<h1>Something was wrong with that request</h1>"), name)
+                XCTAssertFalse(response.text.contains("UTF"), name)
+            }
+            let json = try await browser.postRaw(
+                "/todos", body: Array(#"{"title":"x"}"#.utf8), contentType: "application/json"
+            )
+            XCTAssertEqual(json.status, .badRequest)
+            let list = try await browser.get("/todos")
+            XCTAssertTrue(list.text.contains("No to-dos yet"))
+        }
+    }
+
+    func testBodyOver64KiBGetsThe413Page() async throws {
+        try await withApp { browser in
+            try await browser.get("/todos/new")
+            let body = "_csrf=\(browser.csrfToken)&title=big&description=" + String(repeating: "x", count: 70_000)
+            let response = try await browser.postRaw("/todos", body: Array(body.utf8))
+            XCTAssertEqual(response.status, .contentTooLarge)
+            XCTAssertTrue(response.text.contains("<h1>That was too much to send</h1>"))
+            let list = try await browser.get("/todos")
+            XCTAssertTrue(list.text.contains("No to-dos yet"))
+        }
+    }
+
+    func testStoreFailureGetsTheGeneric500PageWithoutInternals() async throws {
+        let settings = testSettings()
+        let pages = try await Pages(directory: settings.templatesDirectory)
+        var quietLogger = Logger(label: "test")
+        quietLogger.logLevel = .critical
+        let router = buildRouter(settings: settings, pages: pages, todos: FailingRepository(), logger: quietLogger)
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            let browser = Browser(client: client)
+            let response = try await browser.get("/todos")
+            XCTAssertEqual(response.status, .internalServerError)
+            XCTAssertTrue(response.text.contains("<h1>Something went wrong on our side</h1>"))
+            XCTAssertFalse(response.text.contains("disk on fire"))
+            XCTAssertFalse(response.text.contains("FailingRepository"))
+        }
+    }
+}
+
+/// A repository whose every call fails the way a broken disk would.
+struct FailingRepository: TodoRepository {
+    struct DiskError: Error, CustomStringConvertible {
+        var description: String { "SQLite error 10: disk on fire at /secret/path" }
+    }
+
+    func page(_ request: TodoPageRequest) async throws -> TodoPage { throw DiskError() }
+    func find(id: String) async throws -> TodoListItem? { throw DiskError() }
+    func create(_ draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
+    func update(id: String, with draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
+    func delete(id: String) async throws -> TodoListItem { throw DiskError() }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import XCTest
+
+@testable import Parsnip
+
+/// The package's root folder, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// Settings for a test app: an in-memory database and the real templates and public files.
+func testSettings(pageSize: Int = 50) -> ParsnipSettings {
+    ParsnipSettings(
+        database: .inMemory,
+        templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
+        publicDirectory: packageRoot.appendingPathComponent("Public").path,
+        logLevel: .critical,
+        pageSize: pageSize
+    )
+}
+
+/// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.
+func withApp(
+    pageSize: Int = 50, _ test: @escaping @Sendable (Browser) async throws -> Void
+) async throws {
+    let app = try await buildApplication(testSettings(pageSize: pageSize))
+    try await app.test(.router) { client in
+        try await test(Browser(client: client))
+    }
+}
+
+/// A test client that behaves like a browser on http://localhost: it keeps cookies and sends
+/// Origin with its POSTs, so tests read like what a person does.
+final class Browser: @unchecked Sendable {
+    // @unchecked Sendable: each test drives its Browser from one task, one request at a time.
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+    static let origin = "http://localhost"
+
+    init(client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    /// The CSRF token the pages put in their forms (after at least one GET).
+    var csrfToken: String { cookies["parsnip_csrf"] ?? "" }
+
+    @discardableResult
+    func get(_ uri: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        if let cookie = cookieHeader { headers[.cookie] = cookie }
+        let response = try await client.execute(uri: uri, method: .get, headers: headers)
+        remember(response)
+        return response
+    }
+
+    /// POSTs a form as a browser would, adding the CSRF field unless `csrf` is false.
+    @discardableResult
+    func post(
+        _ uri: String, form: [(String, String)], csrf: Bool = true, origin: String? = Browser.origin,
+        headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var fields = form
+        if csrf { fields.append(("_csrf", csrfToken)) }
+        let body = fields.map { "\(formEncode($0.0))=\(formEncode($0.1))" }.joined(separator: "&")
+        return try await postRaw(uri, body: Array(body.utf8), origin: origin, headers: headers)
+    }
+
+    /// POSTs raw bytes as a URL-encoded form.
+    @discardableResult
+    func postRaw(
+        _ uri: String, body: [UInt8], origin: String? = Browser.origin,
+        contentType: String = "application/x-www-form-urlencoded", headers: HTTPFields = [:]
+    ) async throws -> TestResponse {
+        var headers = headers
+        headers[.contentType] = contentType
+        if let origin { headers[.origin] = origin }
+        if let cookie = cookieHeader { headers[.cookie] = cookie }
+        let response = try await client.execute(
+            uri: uri, method: .post, headers: headers, body: ByteBuffer(bytes: body)
+        )
+        remember(response)
+        return response
+    }
+
+    /// Adds a to-do through the form and returns the redirect.
+    @discardableResult
+    func addTodo(_ title: String, _ description: String = "") async throws -> TestResponse {
+        if cookies["parsnip_csrf"] == nil { try await get("/todos/new") }
+        return try await post("/todos", form: [("title", title), ("description", description)])
+    }
+
+    /// The id of the newest to-do, read from the list page.
+    func newestId() async throws -> String {
+        let list = try await get("/todos")
+        return try XCTUnwrap(ids(in: list).first)
+    }
+
+    /// The ids of the to-dos on a list page, in page order.
+    func ids(in response: TestResponse) -> [String] {
+        let html = response.text
+        var ids: [String] = []
+        var rest = Substring(html)
+        while let range = rest.range(of: "href=\"/todos/") {
+            let after = rest[range.upperBound...]
+            guard let end = after.firstIndex(of: "/") else { break }
+            let id = String(after[..<end])
+            if after[end...].hasPrefix("/edit\""), !ids.contains(id) { ids.append(id) }
+            rest = after
+        }
+        return ids
+    }
+
+    private var cookieHeader: String? {
+        cookies.isEmpty ? nil : cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+    }
+
+    private func remember(_ response: TestResponse) {
+        for header in response.headers[values: .setCookie] {
+            let pair = header.split(separator: ";")[0]
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            if header.contains("Max-Age=0") || value.isEmpty {
+                cookies[name] = nil
+            } else {
+                cookies[name] = value
+            }
+        }
+    }
+}
+
+/// `application/x-www-form-urlencoded` encoding of one name or value.
+func formEncode(_ text: String) -> String {
+    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+}
+
+extension TestResponse {
+    /// The body as text.
+    var text: String { String(buffer: body) }
+}

@@ -1,0 +1,155 @@
+import HummingbirdTesting
+import XCTest
+
+@testable import Parsnip
+
+/// The list page: empty state, count line, search, and keyset paging 50 at a time.
+final class TodoListTests: XCTestCase {
+    func testEmptyListInvitesTheFirstTodo() async throws {
+        try await withApp { browser in
+            let list = try await browser.get("/todos")
+            XCTAssertEqual(list.status, .ok)
+            XCTAssertTrue(list.text.contains("<title>To-do list · Parsnip</title>"))
+            XCTAssertTrue(list.text.contains("<h1>To-do list</h1>"))
+            XCTAssertTrue(list.text.contains("No to-dos yet"))
+            XCTAssertTrue(list.text.contains(#"<a class="button" href="/todos/new">Add your first to-do</a>"#))
+            XCTAssertTrue(list.text.contains(#"<label for="q">Search to-dos</label>"#))
+            XCTAssertFalse(list.text.contains(#"class="todo-list""#))
+        }
+    }
+
+    func testListShowsNewestFirstWithEditAndDeleteLinksNamingTheItem() async throws {
+        try await withApp { browser in
+            try await browser.addTodo("First")
+            try await browser.addTodo("Second")
+            let list = try await browser.get("/todos")
+            let html = list.text
+            XCTAssertTrue(html.contains(#"<p class="count">2 to-dos</p>"#))
+            let second = try XCTUnwrap(html.range(of: "todo-title\">Second"))
+            let first = try XCTUnwrap(html.range(of: "todo-title\">First"))
+            XCTAssertLessThan(second.lowerBound, first.lowerBound)
+            XCTAssertTrue(html.contains(#"Edit<span class="visually-hidden"> “Second”</span></a>"#))
+            XCTAssertTrue(html.contains(#"Delete<span class="visually-hidden"> “First”</span></a>"#))
+            XCTAssertFalse(html.contains("Next page"))
+            XCTAssertFalse(html.contains("Previous page"))
+        }
+    }
+
+    func testLongDescriptionIsCutTo120CharactersWithAnEllipsis() async throws {
+        try await withApp { browser in
+            let description = String(repeating: "abcdefghij", count: 20)
+            try await browser.addTodo("Long one", description)
+            let list = try await browser.get("/todos")
+            let expected = String(description.prefix(119)) + "…"
+            XCTAssertTrue(list.text.contains(#"<p class="todo-description">\#(expected)</p>"#))
+        }
+    }
+
+    func testSearchFindsTextInTitleOrDescriptionIgnoringCase() async throws {
+        try await withApp { browser in
+            try await browser.addTodo("Buy OAT MILK", "")
+            try await browser.addTodo("Shopping", "eggs and oat milk")
+            try await browser.addTodo("Walk the dog", "before breakfast")
+            try await browser.get("/todos")  // shows and clears the "Saved" message
+            let result = try await browser.get("/todos?q=Oat+Milk")
+            XCTAssertEqual(result.status, .ok)
+            let html = result.text
+            XCTAssertTrue(html.contains("2 to-dos match “Oat Milk”"))
+            XCTAssertTrue(html.contains("todo-title\">Buy OAT MILK"))
+            XCTAssertTrue(html.contains("todo-title\">Shopping"))
+            XCTAssertFalse(html.contains("Walk the dog"))
+            XCTAssertTrue(html.contains(#"value="Oat Milk""#), "the search box keeps the text")
+            XCTAssertTrue(html.contains(#"<a href="/todos">Clear search</a>"#))
+
+            let one = try await browser.get("/todos?q=DOG")
+            XCTAssertTrue(one.text.contains("1 to-do matches “DOG”"))
+        }
+    }
+
+    func testSearchTreatsRegexCharactersLiterally() async throws {
+        try await withApp { browser in
+            try await browser.addTodo("Pay 3.50 (cash)")
+            try await browser.addTodo("Pay 3450 cash")
+            let result = try await browser.get("/todos?q=" + formEncode("3.50 (cash)"))
+            XCTAssertTrue(result.text.contains("1 to-do matches “3.50 (cash)”"))
+        }
+    }
+
+    func testSearchWithNoMatchSaysSoAndOffersToClear() async throws {
+        try await withApp { browser in
+            try await browser.addTodo("Something")
+            let result = try await browser.get("/todos?q=zebra")
+            XCTAssertTrue(result.text.contains("No to-dos match “zebra”"))
+            XCTAssertTrue(result.text.contains("Clear search"))
+            XCTAssertFalse(result.text.contains(#"class="todo-list""#))
+        }
+    }
+
+    func testPagingPast50ItemsWithNextAndPreviousLinks() async throws {
+        try await withApp { browser in
+            for number in 1...120 { try await browser.addTodo("Item \(number)") }
+            let first = try await browser.get("/todos")
+            XCTAssertTrue(first.text.contains(#"<p class="count">120 to-dos</p>"#))
+            let firstIds = browser.ids(in: first)
+            XCTAssertEqual(firstIds.count, 50)
+            XCTAssertTrue(first.text.contains("todo-title\">Item 120<"))
+            XCTAssertFalse(first.text.contains("todo-title\">Item 70<"))
+            XCTAssertFalse(first.text.contains("Previous page"))
+            let nextURL = try XCTUnwrap(Self.link(rel: "next", in: first.text))
+            XCTAssertTrue(nextURL.hasPrefix("/todos?after="))
+
+            let second = try await browser.get(nextURL)
+            let secondIds = browser.ids(in: second)
+            XCTAssertEqual(secondIds.count, 50)
+            XCTAssertTrue(Set(firstIds).isDisjoint(with: secondIds))
+            XCTAssertTrue(second.text.contains("todo-title\">Item 70<"))
+            XCTAssertTrue(second.text.contains("todo-title\">Item 21<"))
+
+            let third = try await browser.get(try XCTUnwrap(Self.link(rel: "next", in: second.text)))
+            XCTAssertEqual(browser.ids(in: third).count, 20)
+            XCTAssertTrue(third.text.contains("todo-title\">Item 1<"))
+            XCTAssertNil(Self.link(rel: "next", in: third.text))
+
+            let backToSecond = try await browser.get(try XCTUnwrap(Self.link(rel: "prev", in: third.text)))
+            XCTAssertEqual(browser.ids(in: backToSecond), secondIds)
+            let backToFirst = try await browser.get(try XCTUnwrap(Self.link(rel: "prev", in: backToSecond.text)))
+            XCTAssertEqual(browser.ids(in: backToFirst), firstIds)
+            XCTAssertNil(Self.link(rel: "prev", in: backToFirst.text))
+        }
+    }
+
+    func testPagingKeepsTheSearch() async throws {
+        try await withApp(pageSize: 2) { browser in
+            for number in 1...5 { try await browser.addTodo("Milk \(number)") }
+            try await browser.addTodo("Bread")
+            let first = try await browser.get("/todos?q=milk")
+            let nextURL = try XCTUnwrap(Self.link(rel: "next", in: first.text))
+            XCTAssertTrue(nextURL.hasSuffix("&q=milk"))
+            let second = try await browser.get(nextURL)
+            XCTAssertTrue(second.text.contains("5 to-dos match “milk”"))
+            XCTAssertTrue(second.text.contains("todo-title\">Milk 3<"))
+            XCTAssertTrue(second.text.contains("todo-title\">Milk 2<"))
+            XCTAssertFalse(second.text.contains("Bread"))
+        }
+    }
+
+    func testMalformedCursorGetsThe400Page() async throws {
+        try await withApp { browser in
+            for uri in ["/todos?after=nonsense", "/todos?before=12-", "/todos?after=-abc", "/todos?after=1-a%2Fb",
+                "/todos?after=1-abc&before=1-abc", "/todos?q=%FF"]
+            {
+                let response = try await browser.get(uri)
+                XCTAssertEqual(response.status, .badRequest, uri)
+                XCTAssertTrue(response.text.contains("<h1>Something was wrong with that request</h1>"), uri)
+            }
+        }
+    }
+
+    /// The href of the `<a rel="…">` link in `html`, with `&amp;` decoded.
+    static func link(rel: String, in html: String) -> String? {
+        guard let relRange = html.range(of: #"rel="\#(rel)" href=""#) else { return nil }
+        let rest = html[relRange.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return rest[..<end].replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
