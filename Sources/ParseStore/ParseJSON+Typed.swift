@@ -35,13 +35,14 @@ extension ParseJSON {
             return .bytes(base64: base64)
         case "Polygon":
             guard case .array(let points)? = members["coordinates"] else { throw invalid }
-            return .polygon(try points.map { point in
-                guard case .array(let pair) = point else { throw invalid }
-                return try pair.map { coordinate in
-                    guard case .number(let number) = coordinate else { throw invalid }
-                    return number
-                }
-            })
+            return .polygon(
+                try points.map { point in
+                    guard case .array(let pair) = point else { throw invalid }
+                    return try pair.map { coordinate in
+                        guard case .number(let number) = coordinate else { throw invalid }
+                        return number
+                    }
+                })
         case "Object":
             return .includedObject(try includedObject(members, invalid: invalid))
         default:

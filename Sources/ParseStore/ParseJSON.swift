@@ -21,16 +21,7 @@ enum ParseJSON {
         }
     }
 
-    /// Parses JSON from UTF-8 bytes (for callers that already hold a request body).
-    ///
-    /// - Throws: 107 for malformed JSON or invalid UTF-8; 111 for a malformed typed value.
-    static func decode(bytes: some Collection<UInt8>) throws -> ParseValue {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ParseError(.invalidJSON, "Invalid JSON: the body is not UTF-8")
-        }
-        return try decode(text)
-    }
-
+    /// Parse's 107 for malformed JSON, with where it went wrong.
     static func invalid(_ reason: String, at offset: Int) -> ParseError {
         ParseError(.invalidJSON, "Invalid JSON: \(reason) at offset \(offset)")
     }
@@ -69,9 +60,15 @@ private struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .boolean(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .boolean(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .boolean(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .boolean(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw ParseJSON.invalid("unexpected character", at: index)
         }
@@ -281,7 +278,9 @@ private struct JSONParser {
             return negative ? -Double(integer) : Double(integer)
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw ParseJSON.invalid("number out of range", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            throw ParseJSON.invalid("number out of range", at: start)
+        }
         return value
     }
 

@@ -128,10 +128,13 @@ struct WritePlan {
                 }
                 return field
             }
-            if taken == nil { taken = (entry?.takenNames ?? ["_rperm", "_wperm"]).union(["objectid", "createdat", "updatedat"]) }
+            if taken == nil {
+                taken = (entry?.takenNames ?? ["_rperm", "_wperm"]).union(["objectid", "createdat", "updatedat"])
+            }
             guard taken!.insert(field.name.lowercased()).inserted else {
                 throw ParseError(
-                    .invalidKeyName, "Invalid field name: \(field.name). It differs only in case from an existing field.")
+                    .invalidKeyName,
+                    "Invalid field name: \(field.name). It differs only in case from an existing field.")
             }
             if type == .geoPoint {
                 guard geoPointField == nil else {

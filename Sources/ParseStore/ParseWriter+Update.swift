@@ -52,7 +52,8 @@ extension ParseWriter {
         }
         let entry =
             newFields.isEmpty
-            ? existing : try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
+            ? existing
+            : try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
 
         var assignments = ["\"updatedAt\" = ?"]
         var values: [DatabaseValue] = [ParseDateFormat.string(from: context.timestamp()).databaseValue]

@@ -35,9 +35,10 @@ extension SchemaCache {
                 columns.append("\(quoteIdentifier(name)) \(columnType)")
             }
             try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
-            try db.execute(
-                sql: "CREATE INDEX \(quoteIdentifier(className + "_createdAt")) ON \(table) (\"createdAt\", \"objectId\")")
-            try db.execute(sql: "CREATE INDEX \(quoteIdentifier(className + "_updatedAt")) ON \(table) (\"updatedAt\")")
+            let createdIndex = quoteIdentifier(className + "_createdAt")
+            let updatedIndex = quoteIdentifier(className + "_updatedAt")
+            try db.execute(sql: "CREATE INDEX \(createdIndex) ON \(table) (\"createdAt\", \"objectId\")")
+            try db.execute(sql: "CREATE INDEX \(updatedIndex) ON \(table) (\"updatedAt\")")
             try db.execute(
                 sql: "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
                 arguments: [className, ParseJSON.encode(.object(entry.document))])

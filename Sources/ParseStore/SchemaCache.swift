@@ -31,6 +31,7 @@ struct SchemaEntry: Sendable {
 /// current write transaction live in `pending`, visible only to that connection, and move to the committed
 /// entries when the transaction commits; a rollback drops them, so no phantom field survives.
 final class SchemaCache: Sendable {
+    /// Everything the cache knows, guarded by one lock.
     private struct State {
         /// The `schema_version` the committed entries belong to.
         var version: Int?

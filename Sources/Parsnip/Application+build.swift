@@ -23,8 +23,8 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 
     let store: ParseStore
     switch settings.database {
-    case .file(let path): store = try ParseStore(path: path)
-    case .inMemory: store = try ParseStore.inMemory()
+    case .file(let path): store = try ParseStore(path: path, clock: settings.clock)
+    case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
     }
     let todos: StoreTodoRepository
     do {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ParseStore
 
 /// Everything the composition root needs to know: where to listen, which database, where the files are.
 public struct ParsnipSettings: Sendable {
@@ -22,6 +23,8 @@ public struct ParsnipSettings: Sendable {
     public var logLevel: Logger.Level
     /// To-dos per list page.
     public var pageSize: Int
+    /// Where the store reads the time for createdAt and updatedAt (tests pass a predictable one).
+    public var clock: any ParseClock
 
     public init(
         host: String = "127.0.0.1",
@@ -30,7 +33,8 @@ public struct ParsnipSettings: Sendable {
         templatesDirectory: String,
         publicDirectory: String,
         logLevel: Logger.Level = .info,
-        pageSize: Int = 50
+        pageSize: Int = 50,
+        clock: any ParseClock = SystemParseClock()
     ) {
         self.host = host
         self.port = port
@@ -39,6 +43,7 @@ public struct ParsnipSettings: Sendable {
         self.publicDirectory = publicDirectory
         self.logLevel = logLevel
         self.pageSize = pageSize
+        self.clock = clock
     }
 
     /// Finds a resource folder (`Templates`, `Public`): in the current directory, else in the executable's

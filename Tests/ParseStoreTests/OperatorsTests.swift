@@ -14,14 +14,18 @@ final class OperatorsTests: XCTestCase {
     func testIncrementAddsToTheStoredNumber() async throws {
         let store = try makeMemoryStore()
         let id = try await makeCounter(store, ["n": 10])
-        let updated = try await store.write { try $0.update("Counter", objectId: id, operations: ["n": .increment(-3)]) }
+        let updated = try await store.write {
+            try $0.update("Counter", objectId: id, operations: ["n": .increment(-3)])
+        }
         XCTAssertEqual(updated["n"], 7)
     }
 
     func testIncrementOfAMissingFieldStartsFromZero() async throws {
         let store = try makeMemoryStore()
         let id = try await makeCounter(store)
-        let updated = try await store.write { try $0.update("Counter", objectId: id, operations: ["n": .increment(2.5)]) }
+        let updated = try await store.write {
+            try $0.update("Counter", objectId: id, operations: ["n": .increment(2.5)])
+        }
         XCTAssertEqual(updated["n"], 2.5)
     }
 
@@ -59,7 +63,9 @@ final class OperatorsTests: XCTestCase {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<tasks {
                 group.addTask {
-                    _ = try await store.write { try $0.update("Counter", objectId: id, operations: ["n": .increment(1)]) }
+                    _ = try await store.write {
+                        try $0.update("Counter", objectId: id, operations: ["n": .increment(1)])
+                    }
                 }
             }
             try await group.waitForAll()
@@ -79,14 +85,18 @@ final class OperatorsTests: XCTestCase {
     func testAddAppendsKeepingOrderAndDuplicates() async throws {
         let store = try makeMemoryStore()
         let id = try await makeCounter(store, ["list": [1, 2]])
-        let updated = try await store.write { try $0.update("Counter", objectId: id, operations: ["list": .add([2, 1, 2])]) }
+        let updated = try await store.write {
+            try $0.update("Counter", objectId: id, operations: ["list": .add([2, 1, 2])])
+        }
         XCTAssertEqual(updated["list"], [1, 2, 2, 1, 2])
     }
 
     func testAddToAMissingFieldStartsFromAnEmptyArray() async throws {
         let store = try makeMemoryStore()
         let id = try await makeCounter(store)
-        let updated = try await store.write { try $0.update("Counter", objectId: id, operations: ["list": .add(["a"])]) }
+        let updated = try await store.write {
+            try $0.update("Counter", objectId: id, operations: ["list": .add(["a"])])
+        }
         XCTAssertEqual(updated["list"], ["a"])
     }
 
@@ -123,7 +133,9 @@ final class OperatorsTests: XCTestCase {
     func testRemoveDeletesEveryOccurrence() async throws {
         let store = try makeMemoryStore()
         let id = try await makeCounter(store, ["list": [1, 2, 1, 3, 1]])
-        let updated = try await store.write { try $0.update("Counter", objectId: id, operations: ["list": .remove([1, 9])]) }
+        let updated = try await store.write {
+            try $0.update("Counter", objectId: id, operations: ["list": .remove([1, 9])])
+        }
         XCTAssertEqual(updated["list"], [2, 3])
     }
 

@@ -21,7 +21,8 @@ final class RelationsTests: XCTestCase {
         let store = try makeMemoryStore()
         let game = try await store.write { try $0.create("Game", ["title": "final"]) }
         let updated = try await store.write {
-            try $0.update("Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1", "p2"))])
+            try $0.update(
+                "Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1", "p2"))])
         }
         XCTAssertEqual(try joinRows(store), [["p1", game.objectId], ["p2", game.objectId]])
         let schema = try await store.read { try $0.schema("Game") }
@@ -34,7 +35,8 @@ final class RelationsTests: XCTestCase {
         let game = try await store.write { try $0.create("Game", [:]) }
         for _ in 0..<2 {
             _ = try await store.write {
-                try $0.update("Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1"))])
+                try $0.update(
+                    "Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1"))])
             }
         }
         XCTAssertEqual(try joinRows(store), [["p1", game.objectId]])
@@ -46,7 +48,8 @@ final class RelationsTests: XCTestCase {
             try $0.create("Game", operations: ["opponents": .addRelation(Self.players("p1", "p2"))])
         }
         _ = try await store.write {
-            try $0.update("Game", objectId: game.objectId, operations: ["opponents": .removeRelation(Self.players("p1", "zz"))])
+            try $0.update(
+                "Game", objectId: game.objectId, operations: ["opponents": .removeRelation(Self.players("p1", "zz"))])
         }
         XCTAssertEqual(try joinRows(store), [["p2", game.objectId]])
     }
@@ -70,8 +73,12 @@ final class RelationsTests: XCTestCase {
 
     func testMixedTargetClassesInOneOperationThrow111() async throws {
         let store = try makeMemoryStore()
-        let mixed = [ParsePointer(className: "Player", objectId: "p1"), ParsePointer(className: "Coach", objectId: "c1")]
-        await assertParseError(111, "schema mismatch for Game.opponents; expected Relation<Player> but got Relation<Coach>") {
+        let mixed = [
+            ParsePointer(className: "Player", objectId: "p1"), ParsePointer(className: "Coach", objectId: "c1"),
+        ]
+        await assertParseError(
+            111, "schema mismatch for Game.opponents; expected Relation<Player> but got Relation<Coach>"
+        ) {
             try await store.write { try $0.create("Game", operations: ["opponents": .addRelation(mixed)]) }
         }
     }
@@ -81,7 +88,9 @@ final class RelationsTests: XCTestCase {
         let game = try await store.write {
             try $0.create("Game", operations: ["opponents": .addRelation(Self.players("p1"))])
         }
-        await assertParseError(111, "schema mismatch for Game.opponents; expected Relation<Player> but got Relation<Coach>") {
+        await assertParseError(
+            111, "schema mismatch for Game.opponents; expected Relation<Player> but got Relation<Coach>"
+        ) {
             try await store.write {
                 try $0.update(
                     "Game", objectId: game.objectId,
@@ -105,7 +114,9 @@ final class RelationsTests: XCTestCase {
     func testSettingARelationFieldToAPointerThrows111() async throws {
         let store = try makeMemoryStore()
         let game = try await store.write { try $0.create("Game", ["opponents": .relation(className: "Player")]) }
-        await assertParseError(111, "schema mismatch for Game.opponents; expected Relation<Player> but got Pointer<Player>") {
+        await assertParseError(
+            111, "schema mismatch for Game.opponents; expected Relation<Player> but got Pointer<Player>"
+        ) {
             try await store.write {
                 try $0.update("Game", objectId: game.objectId, ["opponents": .pointer(Self.players("p1")[0])])
             }
@@ -125,7 +136,8 @@ final class RelationsTests: XCTestCase {
         let store = try makeMemoryStore()
         await assertParseError(106) {
             try await store.write {
-                try $0.create("Game", operations: ["opponents": .addRelation([ParsePointer(className: "Player", objectId: "")])])
+                try $0.create(
+                    "Game", operations: ["opponents": .addRelation([ParsePointer(className: "Player", objectId: "")])])
             }
         }
     }

@@ -12,7 +12,9 @@ final class SchemaStorageLayoutTests: XCTestCase {
             try $0.create("Book", ["title": "Dune", "pages": 1, "read": true, "at": .date(Date()), "tags": []])
         }
         let columns = try rawRead(store) { db in
-            try Row.fetchAll(db, sql: "PRAGMA table_info(\"Book\")").map { [$0["name"] as String, $0["type"] as String] }
+            try Row.fetchAll(db, sql: "PRAGMA table_info(\"Book\")").map {
+                [$0["name"] as String, $0["type"] as String]
+            }
         }
         XCTAssertEqual(
             columns,
@@ -102,13 +104,15 @@ final class SchemaStorageLayoutTests: XCTestCase {
         let storage = try rawRead(store) { db in
             try Row.fetchOne(db, sql: "SELECT typeof(price), typeof(count), typeof(done) FROM Item")!
         }
-        XCTAssertEqual(Array(storage.databaseValues), ["real".databaseValue, "real".databaseValue, "integer".databaseValue])
+        XCTAssertEqual(
+            Array(storage.databaseValues), ["real".databaseValue, "real".databaseValue, "integer".databaseValue])
     }
 
     func testRelationFieldGetsAJoinTableWithContractColumnsAndIndex() async throws {
         let store = try makeMemoryStore()
         _ = try await store.write {
-            try $0.create("Post", operations: ["likes": .addRelation([ParsePointer(className: "_User", objectId: "u1")])])
+            try $0.create(
+                "Post", operations: ["likes": .addRelation([ParsePointer(className: "_User", objectId: "u1")])])
         }
         let (columns, primaryKey, indexes) = try rawRead(store) { db in
             (

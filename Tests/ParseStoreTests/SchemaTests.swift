@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import XCTest
 
 @testable import ParseStore
@@ -29,7 +30,8 @@ final class SchemaTests: XCTestCase {
         _ = try await store.write {
             try $0.create("Book", ["author": .pointer(ParsePointer(className: "Author", objectId: "a1"))])
         }
-        await assertParseError(111, "schema mismatch for Book.author; expected Pointer<Author> but got Pointer<Genre>") {
+        await assertParseError(111, "schema mismatch for Book.author; expected Pointer<Author> but got Pointer<Genre>")
+        {
             try await store.write {
                 try $0.create("Book", ["author": .pointer(ParsePointer(className: "Genre", objectId: "g1"))])
             }
@@ -62,7 +64,9 @@ final class SchemaTests: XCTestCase {
 
     func testInvalidClassNamesThrow103WithParseMessage() async throws {
         let store = try makeMemoryStore()
-        for name in ["1abc", "a-b", "_Custom", "", "Bo\"ok", "sqlite_master", "café", String(repeating: "a", count: 64)] {
+        for name in [
+            "1abc", "a-b", "_Custom", "", "Bo\"ok", "sqlite_master", "café", String(repeating: "a", count: 64),
+        ] {
             await assertParseError(
                 103,
                 "Invalid classname: \(name), classnames can only have alphanumeric characters and _, "
@@ -156,12 +160,11 @@ final class SchemaTests: XCTestCase {
     func testRolledBackTransactionLeavesNoPhantomField() async throws {
         let store = try makeMemoryStore()
         _ = try await store.write { try $0.create("Book", ["title": "x"]) }
-        struct Abort: Error {}
         do {
             _ = try await store.write { writer -> Int in
                 try writer.create("Book", ["pages": 10])
                 XCTAssertEqual(try writer.reader.schema("Book")?.fields["pages"], .number)
-                throw Abort()
+                throw TestAbort()
             }
         } catch {}
         let schema = try await store.read { try $0.schema("Book") }
@@ -219,5 +222,37 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(fetched["pages"], 3)
         let schema = try await first.read { try $0.schema("Book") }
         XCTAssertEqual(schema?.fields["pages"], .number)
+    }
+
+    func testWritesToAKnownClassNeitherReadNorRewriteTheSchemaTable() async throws {
+        let temporary = try makeFileStore()
+        defer { temporary.cleanUp() }
+        let store = temporary.store
+        let book = try await store.write { try $0.create("Book", ["title": "x", "pages": 1]) }
+        let statements = Mutex<[String]>([])
+        _ = try await store.write { writer in
+            writer.reader.db.trace { event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+            defer { writer.reader.db.trace(options: [], nil) }
+            try writer.create("Book", ["title": "y", "pages": 2])
+            return try writer.update("Book", objectId: book.objectId, operations: ["pages": .increment(1)])
+        }
+        let executed = statements.withLock { $0 }
+        XCTAssertFalse(executed.isEmpty)
+        XCTAssertFalse(executed.contains { $0.contains("_SCHEMA") }, "\(executed)")
+    }
+
+    func testSchemaCacheForgetsPendingFieldsOnRollbackEvenWithoutTheFacade() async throws {
+        let store = try makeMemoryStore()
+        _ = try await store.write { try $0.create("Book", ["title": "x"]) }
+        XCTAssertThrowsError(
+            try rawWrite(store) { db in
+                try ParseWriter(db: db, context: store.context).create("Book", ["pages": 1])
+                throw TestAbort()
+            })
+        let fields = try rawRead(store) { db in try store.context.schemas.schema("Book", in: db)?.fields }
+        XCTAssertEqual(fields?["title"], .string)
+        XCTAssertNil(fields?["pages"])
     }
 }

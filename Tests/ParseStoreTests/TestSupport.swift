@@ -38,6 +38,9 @@ final class SteppingClock: ParseClock {
     }
 }
 
+/// An error a test throws to make a write block fail and roll back.
+struct TestAbort: Error {}
+
 /// A file-backed store in a fresh temporary directory, removed by `cleanUp()`.
 struct TemporaryFileStore {
     /// The store, opened in WAL mode on `path`.

@@ -84,6 +84,7 @@ final class ValuesDateFormatTests: XCTestCase {
 
     func testLeapDayIsAccepted() {
         XCTAssertEqual(
-            ParseDateFormat.date(from: "2024-02-29T00:00:00.000Z"), ParseDateFormat.date(milliseconds: 1_709_164_800_000))
+            ParseDateFormat.date(from: "2024-02-29T00:00:00.000Z"),
+            ParseDateFormat.date(milliseconds: 1_709_164_800_000))
     }
 }

@@ -53,7 +53,9 @@ final class ValuesRoundTripTests: XCTestCase {
     }
 
     func testObjectRoundTripsKeepingKeyOrder() async throws {
-        let value: ParseValue = ["zeta": 1, "alpha": ["y": 2, "b": [true]], "mid": .date(Date(timeIntervalSince1970: 0))]
+        let value: ParseValue = [
+            "zeta": 1, "alpha": ["y": 2, "b": [true]], "mid": .date(Date(timeIntervalSince1970: 0)),
+        ]
         try await roundTrip(value)
         let store = try makeMemoryStore()
         let created = try await store.write { try $0.create("Thing", ["value": value]) }
@@ -132,7 +134,9 @@ final class ValuesRoundTripTests: XCTestCase {
     func testPointerWithoutObjectIdThrows106() async throws {
         let store = try makeMemoryStore()
         await assertParseError(106) {
-            try await store.write { try $0.create("Thing", ["p": .pointer(ParsePointer(className: "Post", objectId: ""))]) }
+            try await store.write {
+                try $0.create("Thing", ["p": .pointer(ParsePointer(className: "Post", objectId: ""))])
+            }
         }
     }
 

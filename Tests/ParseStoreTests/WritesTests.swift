@@ -111,21 +111,24 @@ final class WritesTests: XCTestCase {
 
     func testFailedWriteBlockKeepsNothing() async throws {
         let store = try makeMemoryStore()
-        struct Abort: Error {}
         do {
             _ = try await store.write { writer -> Int in
                 try writer.create("Book", ["title": "Dune"])
-                throw Abort()
+                throw TestAbort()
             }
             XCTFail("expected the write to fail")
         } catch {}
-        let count = try rawRead(store) { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'Book'") }
+        let count = try rawRead(store) { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name = 'Book'")
+        }
         XCTAssertEqual(count, 0)
     }
 
     func testACLIsStoredAsReadAndWritePermissionArrays() async throws {
         let store = try makeMemoryStore()
-        let acl: ParseValue = ["*": ["read": true], "u1": ["read": true, "write": true], "role:admins": ["write": true]]
+        let acl: ParseValue = [
+            "*": ["read": true], "u1": ["read": true, "write": true], "role:admins": ["write": true],
+        ]
         _ = try await store.write { try $0.create("Book", ["ACL": acl]) }
         let row = try rawRead(store) { db in try Row.fetchOne(db, sql: "SELECT _rperm, _wperm FROM Book")! }
         XCTAssertEqual(row["_rperm"] as String, #"["*","u1"]"#)
@@ -134,7 +137,9 @@ final class WritesTests: XCTestCase {
 
     func testACLReadsBackFoldedIntoOneMap() async throws {
         let store = try makeMemoryStore()
-        let acl: ParseValue = ["*": ["read": true], "u1": ["read": true, "write": true], "role:admins": ["write": true]]
+        let acl: ParseValue = [
+            "*": ["read": true], "u1": ["read": true, "write": true], "role:admins": ["write": true],
+        ]
         let book = try await store.write { try $0.create("Book", ["ACL": acl, "title": "x"]) }
         let fetched = try await store.read { try $0.fetch("Book", objectId: book.objectId) }
         XCTAssertEqual(fetched["ACL"], acl)
@@ -168,7 +173,9 @@ final class WritesTests: XCTestCase {
     func testMalformedACLThrows123() async throws {
         let store = try makeMemoryStore()
         for acl: ParseValue in ["public", ["*": true], ["*": ["read": "yes"]], ["*unresolved": ["read": true]]] {
-            await assertParseError(123, "Invalid ACL.") { try await store.write { try $0.create("Book", ["ACL": acl]) } }
+            await assertParseError(123, "Invalid ACL.") {
+                try await store.write { try $0.create("Book", ["ACL": acl]) }
+            }
         }
     }
 

@@ -86,7 +86,7 @@ final class ErrorPageTests: XCTestCase {
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
         let router = buildRouter(settings: settings, pages: pages, todos: FailingRepository(), logger: quietLogger)
-        let app = Application(router: router)
+        let app = Application(router: router, logger: quietLogger)
         try await app.test(.router) { client in
             let browser = Browser(client: client)
             let response = try await browser.get("/todos")

@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ParseStore
+import Synchronization
 import XCTest
 
 @testable import Parsnip
@@ -11,21 +13,23 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     .deletingLastPathComponent()
 
 /// Settings for a test app: an in-memory database and the real templates and public files.
-func testSettings(pageSize: Int = 50) -> ParsnipSettings {
+func testSettings(pageSize: Int = 50, clock: any ParseClock = SystemParseClock()) -> ParsnipSettings {
     ParsnipSettings(
         database: .inMemory,
         templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
         publicDirectory: packageRoot.appendingPathComponent("Public").path,
         logLevel: .critical,
-        pageSize: pageSize
+        pageSize: pageSize,
+        clock: clock
     )
 }
 
 /// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.
 func withApp(
-    pageSize: Int = 50, _ test: @escaping @Sendable (Browser) async throws -> Void
+    pageSize: Int = 50, clock: any ParseClock = SystemParseClock(),
+    _ test: @escaping @Sendable (Browser) async throws -> Void
 ) async throws {
-    let app = try await buildApplication(testSettings(pageSize: pageSize))
+    let app = try await buildApplication(testSettings(pageSize: pageSize, clock: clock))
     try await app.test(.router) { client in
         try await test(Browser(client: client))
     }
@@ -140,4 +144,21 @@ func formEncode(_ text: String) -> String {
 extension TestResponse {
     /// The body as text.
     var text: String { String(buffer: body) }
+}
+
+/// A clock that moves forward one millisecond at every reading, so creation order is the list order.
+final class SteppingClock: ParseClock {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_714_558_830.000))
+
+    func now() -> Date {
+        current.withLock { date in
+            defer { date += 0.001 }
+            return date
+        }
+    }
+}
+
+/// A clock stuck at one instant, so every to-do ties on createdAt and only the objectId orders them.
+struct FrozenClock: ParseClock {
+    func now() -> Date { Date(timeIntervalSince1970: 1_714_558_830.456) }
 }

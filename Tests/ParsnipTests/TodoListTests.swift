@@ -86,7 +86,7 @@ final class TodoListTests: XCTestCase {
     }
 
     func testPagingPast50ItemsWithNextAndPreviousLinks() async throws {
-        try await withApp { browser in
+        try await withApp(clock: SteppingClock()) { browser in
             for number in 1...120 { try await browser.addTodo("Item \(number)") }
             let first = try await browser.get("/todos")
             XCTAssertTrue(first.text.contains(#"<p class="count">120 to-dos</p>"#))
@@ -118,8 +118,27 @@ final class TodoListTests: XCTestCase {
         }
     }
 
+    func testPagingVisitsEveryItemOnceWhenAllShareOneCreatedAt() async throws {
+        try await withApp(pageSize: 4, clock: FrozenClock()) { browser in
+            for number in 1...10 { try await browser.addTodo("Tied \(number)") }
+            var pages: [[String]] = []
+            var response = try await browser.get("/todos")
+            pages.append(browser.ids(in: response))
+            while let next = Self.link(rel: "next", in: response.text) {
+                response = try await browser.get(next)
+                pages.append(browser.ids(in: response))
+            }
+            XCTAssertEqual(pages.map(\.count), [4, 4, 2])
+            let all = pages.flatMap { $0 }
+            XCTAssertEqual(Set(all).count, 10)
+            XCTAssertEqual(all, all.sorted(by: >), "ties are ordered by objectId, newest-first direction")
+            let back = try await browser.get(try XCTUnwrap(Self.link(rel: "prev", in: response.text)))
+            XCTAssertEqual(browser.ids(in: back), pages[1])
+        }
+    }
+
     func testPagingKeepsTheSearch() async throws {
-        try await withApp(pageSize: 2) { browser in
+        try await withApp(pageSize: 2, clock: SteppingClock()) { browser in
             for number in 1...5 { try await browser.addTodo("Milk \(number)") }
             try await browser.addTodo("Bread")
             let first = try await browser.get("/todos?q=milk")
