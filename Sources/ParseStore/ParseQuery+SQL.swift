@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A `ParseQuery` checked and compiled against its class's schema into the SQL of its find and count.
@@ -58,13 +59,13 @@ struct ParsedQuery {
     /// `include=post`).
     let include: [String]
 
-    /// Checks `query`.
+    /// Checks `query`; `$relativeTime` operands count from `now`.
     ///
     /// - Throws: 103 for an invalid class name, and the errors of `WhereClauseParser.parse` and
     ///   `QueryCompiler.sortKeys`.
-    init(_ query: ParseQuery) throws {
+    init(_ query: ParseQuery, now: Date = Date()) throws {
         try NameRules.validateClassName(query.className)
-        clause = try WhereClauseParser.parse(query.constraints).rewritingKeysetBounds()
+        clause = try WhereClauseParser.parse(query.constraints, now: now).rewritingKeysetBounds()
         sortKeys = try QueryCompiler.sortKeys(query.order)
         limit = query.limit
         skip = max(0, query.skip)

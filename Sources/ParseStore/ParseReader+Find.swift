@@ -17,7 +17,7 @@ extension ParseReader {
     ///   `$regex`), 103 for an invalid class name, 105 for invalid keys (`Invalid key name: k`) or sort fields,
     ///   107 for list operators given a non-array.
     public func find(_ query: ParseQuery) throws -> [ParseObject] {
-        let parsed = try ParsedQuery(query)
+        let parsed = try ParsedQuery(query, now: context.clock.now())
         guard parsed.limit != 0, let schema = try context.schemas.schema(query.className, in: db) else { return [] }
         let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
         guard let find = compiled.find else { return [] }
@@ -48,7 +48,7 @@ extension ParseReader {
     ///
     /// - Throws: the errors of `find(_:)`.
     public func count(_ query: ParseQuery) throws -> Int {
-        let parsed = try ParsedQuery(query)
+        let parsed = try ParsedQuery(query, now: context.clock.now())
         guard let schema = try context.schemas.schema(query.className, in: db) else { return 0 }
         let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
         guard let count = compiled.count else { return 0 }

@@ -86,13 +86,35 @@ extension QueryCompiler {
                 operands.append(operand)
             }
         }
-        if operands.count == 1 {
-            parts.append(SQLCondition("\(column.sql) = ?", operands))
-        } else if !operands.isEmpty {
-            parts.append(SQLCondition("\(column.sql) IN (\(Self.placeholders(operands.count)))", operands))
-        }
+        parts.append(Self.membership(column.sql, operands))
         return .or(parts)
     }
+
+    /// False for no operand, `expression = ?` for one, `IN (?, …)` for a few, and for long lists (PSw's
+    /// `fetchAll` sends one id per object) `IN (SELECT value FROM json_each(?))`, which stays under SQLite's limit
+    /// on bound parameters.
+    static func membership(_ expression: String, _ operands: [DatabaseValue]) -> SQLCondition {
+        switch operands.count {
+        case 0: return .false
+        case 1: return SQLCondition("\(expression) = ?", operands)
+        case ...longListThreshold: return SQLCondition("\(expression) IN (\(placeholders(operands.count)))", operands)
+        default:
+            let list = ParseValue.array(
+                operands.map { operand in
+                    switch operand.storage {
+                    case .int64(let integer): .number(Double(integer))
+                    case .double(let number): .number(number)
+                    case .string(let text): .string(text)
+                    case .null, .blob: .null
+                    }
+                })
+            return SQLCondition(
+                "\(expression) IN (SELECT value FROM json_each(?))", [ParseJSON.encode(list).databaseValue])
+        }
+    }
+
+    /// Lists longer than this are passed as one JSON array rather than one parameter per item.
+    static let longListThreshold = 64
 
     /// `?, ?, …` for `count` arguments.
     static func placeholders(_ count: Int) -> String {

@@ -140,27 +140,28 @@ extension QueryCompiler {
         }
     }
 
+    /// SQL true when the JSON value is an object whose `__type` is `type` (`Date`, `Pointer`).
+    private func isTyped(_ type: String, _ slot: JSONSlot) -> String {
+        "\(slot.typeSQL) = 'object' AND \(slot.memberSQL("__type")) = '\(type)'"
+    }
+
     /// A `{"__type":"Date"}` JSON value whose `iso` compares with `iso` by `op` (`=`, `<`…).
     private func jsonDate(_ op: String, _ iso: String, slot: JSONSlot) -> SQLCondition {
-        SQLCondition(
-            "(\(slot.typeSQL) = 'object' AND \(slot.memberSQL("__type")) = 'Date' AND \(slot.memberSQL("iso")) \(op) ?)",
-            [iso.databaseValue])
+        SQLCondition("(\(isTyped("Date", slot)) AND \(slot.memberSQL("iso")) \(op) ?)", [iso.databaseValue])
     }
 
     /// A `{"__type":"Pointer"}` JSON value to `pointer`.
     private func jsonPointer(_ pointer: ParsePointer, slot: JSONSlot) -> SQLCondition {
-        SQLCondition(
-            "(\(slot.typeSQL) = 'object' AND \(slot.memberSQL("__type")) = 'Pointer' AND \(slot.memberSQL("className")) = ? "
-                + "AND \(slot.memberSQL("objectId")) = ?)",
+        let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) = ?"
+        return SQLCondition(
+            "(\(isTyped("Pointer", slot)) AND \(members))",
             [pointer.className.databaseValue, pointer.objectId.databaseValue])
     }
 
     /// A `{"__type":"Pointer"}` JSON value to an object of `className` whose id the sub-query `ids` selects.
     private func jsonPointer(to className: String, idIn ids: SQLSubquery, slot: JSONSlot) -> SQLCondition {
-        SQLCondition(
-            "(\(slot.typeSQL) = 'object' AND \(slot.memberSQL("__type")) = 'Pointer' AND \(slot.memberSQL("className")) = ? "
-                + "AND \(slot.memberSQL("objectId")) IN (\(ids.sql)))",
-            [className.databaseValue] + ids.arguments)
+        let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) IN (\(ids.sql))"
+        return SQLCondition("(\(isTyped("Pointer", slot)) AND \(members))", [className.databaseValue] + ids.arguments)
     }
 
     /// A string JSON value matching the `$regex`.

@@ -64,10 +64,9 @@ extension QueryCompiler {
             default: nil
             }
         }
-        if ids.isEmpty { return .false }
-        let match = ids.count == 1 ? "= ?" : "IN (\(Self.placeholders(ids.count)))"
+        guard case .sql(let match, let arguments) = Self.membership("\"relatedId\"", ids) else { return .false }
         return SQLCondition(
-            "\(column("objectId")) IN (SELECT \"owningId\" FROM \(joinTable) WHERE \"relatedId\" \(match))", ids)
+            "\(column("objectId")) IN (SELECT \"owningId\" FROM \(joinTable) WHERE \(match))", arguments)
     }
 
     /// `$inQuery`/`$notInQuery` on a Pointer column.

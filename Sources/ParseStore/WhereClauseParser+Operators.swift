@@ -1,13 +1,17 @@
+import Foundation
+
 /// The `$`-operators of a constraint object and the checks on their operands.
 extension WhereClauseParser {
     /// The constraint for one operator of a constraint object, or nil for `$options` (read with `$regex`).
     ///
     /// - Throws: 102 for unknown operators and malformed sub-queries or `$regex`; 107 for list operators whose
     ///   operand is not an array.
-    static func constraint(_ op: String, _ operand: ParseValue, in operators: WhereDocument) throws
+    static func constraint(_ op: String, _ operand: ParseValue, in operators: WhereDocument, now: Date) throws
         -> WhereClause.Constraint?
     {
-        if let comparison = WhereClause.Comparison(parseOperator: op) { return .compare(comparison, operand) }
+        if let comparison = WhereClause.Comparison(parseOperator: op) {
+            return .compare(comparison, try relativeTimeResolved(operand, now: now))
+        }
         switch op {
         case "$eq": return .equalTo(operand)
         case "$ne": return .notEqualTo(operand)
@@ -23,9 +27,9 @@ extension WhereClauseParser {
         case "$regex": return .matches(try regex(operand, options: operators["$options"]))
         case "$options": return nil
         case "$inQuery", "$notInQuery":
-            return .inQuery(try subQuery(operand, operator: op), negated: op == "$notInQuery")
+            return .inQuery(try subQuery(operand, operator: op, now: now), negated: op == "$notInQuery")
         case "$select", "$dontSelect":
-            return try select(operand, operator: op)
+            return try select(operand, operator: op, now: now)
         default:
             throw ParseError(.invalidQuery, "Unsupported query operator: \(op)")
         }
@@ -81,7 +85,9 @@ extension WhereClauseParser {
     }
 
     /// `{"className": …, "where": {…}}` of `$inQuery`/`$notInQuery` (and the `query` of `$select`).
-    private static func subQuery(_ operand: ParseValue, operator op: String) throws -> WhereClause.SubQuery {
+    private static func subQuery(_ operand: ParseValue, operator op: String, now: Date) throws
+        -> WhereClause.SubQuery
+    {
         guard case .object(let members) = operand, case .string(let className)? = members["className"] else {
             throw ParseError(.invalidQuery, "improper usage of \(op)")
         }
@@ -91,16 +97,18 @@ extension WhereClauseParser {
         case nil where op == "$select" || op == "$dontSelect": document = [:]
         default: throw ParseError(.invalidQuery, "improper usage of \(op)")
         }
-        return WhereClause.SubQuery(className: className, clause: try parse(document))
+        return WhereClause.SubQuery(className: className, clause: try parse(document, now: now))
     }
 
     /// `{"query": {"className": …, "where": {…}}, "key": "field"}` of `$select`/`$dontSelect`.
-    private static func select(_ operand: ParseValue, operator op: String) throws -> WhereClause.Constraint {
+    private static func select(_ operand: ParseValue, operator op: String, now: Date) throws
+        -> WhereClause.Constraint
+    {
         guard case .object(let members) = operand, members.count == 2, let query = members["query"],
             case .string(let key)? = members["key"], isValidWhereKey(key), !key.contains(".")
         else {
             throw ParseError(.invalidQuery, "improper usage of \(op)")
         }
-        return .select(try subQuery(query, operator: op), key: key, negated: op == "$dontSelect")
+        return .select(try subQuery(query, operator: op, now: now), key: key, negated: op == "$dontSelect")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import OrderedCollections
 
 /// A `where` document (or one element of `$or`/`$and`/`$nor`): field or operator → literal or constraint object.
@@ -11,20 +12,21 @@ enum WhereClauseParser {
     /// Keys allowed in a `where` document besides field names.
     private static let specialKeys: Set<String> = ["$and", "$or", "$nor", "$relatedTo", "_rperm", "_wperm"]
 
-    /// Parses one `where` document (the top level, or one element of `$or`/`$and`/`$nor`).
+    /// Parses one `where` document (the top level, or one element of `$or`/`$and`/`$nor`); `now` is the instant
+    /// `$relativeTime` operands count from.
     ///
     /// - Throws: 102 for `ACL`, malformed `$or`/`$and`/`$nor`, bad `$options` and unknown operators;
     ///   105 `Invalid key name: k` for keys that are not field names; 107 for malformed operands.
-    static func parse(_ document: WhereDocument) throws -> WhereClause {
+    static func parse(_ document: WhereDocument, now: Date = Date()) throws -> WhereClause {
         try validateShape(document)
         var clauses: [WhereClause] = []
         for (key, value) in document {
             switch key {
-            case "$or": clauses.append(.any(try subDocuments(value, operator: key).map(parse)))
-            case "$and": clauses.append(.all(try subDocuments(value, operator: key).map(parse)))
-            case "$nor": clauses.append(.none(try subDocuments(value, operator: key).map(parse)))
+            case "$or": clauses.append(.any(try subDocuments(value, operator: key).map { try parse($0, now: now) }))
+            case "$and": clauses.append(.all(try subDocuments(value, operator: key).map { try parse($0, now: now) }))
+            case "$nor": clauses.append(.none(try subDocuments(value, operator: key).map { try parse($0, now: now) }))
             case "$relatedTo": clauses.append(try relatedTo(value))
-            default: clauses.append(contentsOf: try fieldClauses(key: key, value: value))
+            default: clauses.append(contentsOf: try fieldClauses(key: key, value: value, now: now))
             }
         }
         return clauses.count == 1 ? clauses[0] : .all(clauses)
@@ -103,7 +105,7 @@ enum WhereClauseParser {
     }
 
     /// The constraints one key of the document puts on its field.
-    private static func fieldClauses(key: String, value: ParseValue) throws -> [WhereClause] {
+    private static func fieldClauses(key: String, value: ParseValue, now: Date) throws -> [WhereClause] {
         let path = WhereClause.FieldPath(key)
         guard case .object(let members) = value, members.keys.contains(where: { $0.hasPrefix("$") }) else {
             return [.field(path, .equalTo(value))]
@@ -114,7 +116,7 @@ enum WhereClauseParser {
         if !plain.isEmpty { operators["$eq"] = .object(plain) }
         var clauses: [WhereClause] = []
         for (op, operand) in operators {
-            if let constraint = try constraint(op, operand, in: operators) {
+            if let constraint = try constraint(op, operand, in: operators, now: now) {
                 clauses.append(.field(path, constraint))
             }
         }

@@ -69,6 +69,8 @@ struct ParsnipCommand: AsyncParsableCommand {
         print("Parsnip is running at http://\(host):\(port)")
         print("Database: \(databasePath)")
         print("Press Ctrl-C to stop.")
+        // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
+        fflush(nil)
         do {
             try await app.runService()
         } catch {

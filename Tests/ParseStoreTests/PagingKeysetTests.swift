@@ -78,6 +78,19 @@ final class PagingKeysetTests: XCTestCase {
         XCTAssertEqual(fields, ["createdAt", "objectId"])
     }
 
+    func test_keysetRewrite_leavesATieBreakerOnAnotherInstantAlone() throws {
+        let (early, late) = (
+            ParseValue.date(Date(timeIntervalSince1970: 1)), ParseValue.date(Date(timeIntervalSince1970: 2))
+        )
+        let query = ParseQuery(
+            "Todo",
+            constraints: ["createdAt": ["$lte": late], "$nor": [["createdAt": early, "objectId": ["$gte": "a"]]]])
+        let clause = try ParsedQuery(query).clause
+        guard case .all(let parts) = clause else { return XCTFail("\(clause)") }
+        XCTAssertEqual(parts.count, 2)
+        XCTAssertFalse(parts.contains { if case .rowValue = $0 { true } else { false } })
+    }
+
     func test_keysetPagePlan_searchesTheCreatedAtIndexWithoutSorting() async throws {
         let boundary = try await store.read { try $0.first(ParseQuery("Todo").order(by: "-createdAt").skip(60)) }
         let plan = try await explain(Self.page(after: try XCTUnwrap(boundary), older: true))

@@ -102,3 +102,24 @@ final class QueryListOperatorTests: XCTestCase {
         XCTAssertEqual(found, ["b", "c"])
     }
 }
+
+/// `$in` lists longer than SQLite's parameter limit.
+final class QueryLongListTests: XCTestCase {
+    func test_in_withFortyThousandIds_findsTheListedObjects() async throws {
+        let store = try makeMemoryStore()
+        let rows: [[String: ParseValue]] = (0..<5).map { ["name": .string("n\($0)"), "rank": .number(Double($0))] }
+        let created = try await seed(store, "Item", rows)
+        var ids: [ParseValue] = (0..<40_000).map { .string("missing\($0)") }
+        ids += [.string(created[1].objectId), .string(created[3].objectId)]
+        let found = try await nameSet(store, ParseQuery("Item").where("objectId", "$in", .array([.array(ids)])))
+        XCTAssertEqual(found, ["n1", "n3"])
+    }
+
+    func test_in_withALongListOfNumbers_comparesNumerically() async throws {
+        let store = try makeMemoryStore()
+        try await seed(store, "Item", (0..<5).map { ["name": .string("n\($0)"), "rank": .number(Double($0))] })
+        let list = ParseValue.array((100..<200).map { .number(Double($0)) } + [2, 4.0])
+        let found = try await nameSet(store, ParseQuery("Item").where("rank", "$in", list))
+        XCTAssertEqual(found, ["n2", "n4"])
+    }
+}

@@ -92,3 +92,14 @@ final class QueryPagingOptionsTests: XCTestCase {
         XCTAssertFalse(select.contains("*"), select)
     }
 }
+
+/// `keys` always keeps the ACL.
+final class QueryKeysACLTests: XCTestCase {
+    func test_keys_alwaysKeepTheACL() async throws {
+        let store = try makeMemoryStore()
+        let acl: ParseValue = ["*": ["read": true]]
+        try await seed(store, "Item", [["name": "a", "note": "x", "ACL": acl]])
+        let found = try await store.read { try $0.first(ParseQuery("Item").select("note")) }
+        XCTAssertEqual(found?.fields, ["note": "x", "ACL": acl])
+    }
+}

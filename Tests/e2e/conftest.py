@@ -153,7 +153,7 @@ class Shots:
 
 @pytest.fixture
 def shot(artifacts_dir: Path, request: pytest.FixtureRequest) -> Shots:
-    return Shots(artifacts_dir, request.node.name)
+    return Shots(artifacts_dir, request.node.originalname)
 
 
 class QuickClient:

@@ -13,8 +13,11 @@ PHONE = {"viewport": {"width": 375, "height": 740}, "device_scale_factor": 2, "i
 
 
 @pytest.fixture
-def phone(new_context) -> Page:
-    return new_context(**PHONE).new_page()
+def phone(browser, browser_context_args, artifacts_dir):
+    # pytest-playwright's new_context cannot override the session's viewport, so build this context here.
+    context = browser.new_context(**{**browser_context_args, **PHONE})
+    yield context.new_page()
+    context.close()
 
 
 def no_horizontal_scroll(page: Page) -> None:

@@ -40,7 +40,6 @@ def test_new_form_has_labelled_fields_with_limits_and_cancel_goes_back(page: Pag
     expect(page).to_have_title("Add a to-do · Parsnip")
     title = page.get_by_label("Title", exact=True)
     expect(title).to_have_attribute("name", "title")
-    expect(title).to_have_attribute("maxlength", "200")
     expect(page.get_by_label("Description", exact=True)).to_have_attribute("name", "description")
     expect(page.get_by_text(re.compile(r"200 characters"))).to_be_visible()
     expect(page.get_by_text(re.compile(r"5,000 characters"))).to_be_visible()
@@ -208,6 +207,21 @@ def test_an_empty_title_is_refused_with_a_message_and_the_description_is_kept(pa
     title.fill("Find the receipt")
     page.get_by_role("button", name="Add to-do", exact=True).click()
     expect(flash(page, f"Saved {quoted('Find the receipt')}")).to_be_visible()
+
+
+def test_a_title_over_200_characters_is_refused_and_kept_as_typed(page: Page, shot):
+    page.goto("/todos/new")
+    too_long = "Sort the photos " + "x" * 185  # 201 characters
+    page.get_by_label("Title", exact=True).fill(too_long)
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Add to-do", exact=True).click()
+    assert answer.value.status == 422
+    shot(page, "title-too-long")
+    expect(page.get_by_role("alert")).to_contain_text("Title must be 200 characters or fewer")
+    expect(page.get_by_label("Title", exact=True)).to_have_value(too_long)
+    page.get_by_label("Title", exact=True).fill(too_long[:200])
+    page.get_by_role("button", name="Add to-do", exact=True).click()
+    expect(flash(page, "Saved")).to_be_visible()
 
 
 def test_a_title_of_only_spaces_counts_as_empty(page: Page):

@@ -11,13 +11,16 @@ struct FlashMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard let raw = CookieHeader.value(named: Flash.cookieName, in: request.headers), !raw.isEmpty else {
+        // Only pages fetched with GET show the message: a refused POST re-renders its form without it.
+        guard request.method == .get, let raw = CookieHeader.value(named: Flash.cookieName, in: request.headers),
+            !raw.isEmpty
+        else {
             return try await next(request, context)
         }
         var context = context
         context.flash = Flash.decode(raw)
         var response = try await next(request, context)
-        if request.method == .get, response.status == .ok {
+        if response.status == .ok {
             response.headers.append(HTTPField(name: .setCookie, value: Flash.clearingCookie))
         }
         return response

@@ -11,20 +11,27 @@ extension TodoListPage {
         case (false, _):
             emptyState = nil
         case (true, let search?) where result.total == 0:
-            emptyState = EmptyState(message: "No to-dos match “\(search)”", linkText: "Clear search", linkURL: "/todos")
+            // The "Clear search" link is already above the list: one link, not two.
+            emptyState = EmptyState(
+                message: "No to-dos match “\(search)”", advice: "Check the spelling or try fewer words.", link: nil
+            )
         case (true, _) where result.total == 0:
-            emptyState = EmptyState(message: "No to-dos yet", linkText: "Add your first to-do", linkURL: "/todos/new")
+            emptyState = EmptyState(
+                message: "No to-dos yet", advice: nil,
+                link: EmptyStateLink(text: "Add your first to-do", url: "/todos/new")
+            )
         case (true, _):
             let firstPage = search.map { "/todos?q=" + PercentEncoding.encode($0) } ?? "/todos"
             emptyState = EmptyState(
-                message: "There are no more to-dos on this page.", linkText: "Go to the first page", linkURL: firstPage
+                message: "There are no more to-dos on this page.", advice: nil,
+                link: EmptyStateLink(text: "Go to the first page", url: firstPage)
             )
         }
         self.init(
             page: PageChrome(title: "To-do list", flash: flash, inTodos: true),
             query: search == nil ? "" : typed,
             searching: search != nil,
-            countLine: result.total == 0 && search == nil ? "" : TodoFormatting.countLine(total: result.total, search: search),
+            countLine: result.total == 0 ? nil : TodoFormatting.countLine(total: result.total, search: search),
             items: items,
             hasItems: !items.isEmpty,
             emptyState: emptyState,

@@ -4,8 +4,8 @@ struct TodoListPage: Sendable {
     /// The search text as typed, put back into the search box.
     let query: String
     let searching: Bool
-    /// "128 to-dos", or "3 to-dos match “milk”" when searching.
-    let countLine: String
+    /// "128 to-dos", or "3 to-dos match “milk”" when searching; nil when there are none.
+    let countLine: String?
     let items: [TodoRow]
     let hasItems: Bool
     /// Shown instead of the list when there is nothing to show.
@@ -29,8 +29,15 @@ struct TodoRow: Sendable {
 /// What the list says when it is empty, and the one action that helps.
 struct EmptyState: Sendable {
     let message: String
-    let linkText: String
-    let linkURL: String
+    /// A second sentence of advice, when there is one.
+    let advice: String?
+    let link: EmptyStateLink?
+}
+
+/// The one action an empty list offers.
+struct EmptyStateLink: Sendable {
+    let text: String
+    let url: String
 }
 
 /// The add and edit pages: one form with a title and a description.
