@@ -111,7 +111,8 @@ struct ParsnipCommand: AsyncParsableCommand {
     private static func describeServerError(_ error: any Error, host: String, port: Int) -> String {
         let text = "\(error)"
         if text.contains("Address already in use") || text.contains("EADDRINUSE") {
-            return "Port \(port) on \(host) is already in use. Stop the other program or choose another port with --port."
+            return
+                "Port \(port) on \(host) is already in use. Stop the other program or choose another port with --port."
         }
         if text.contains("Permission denied") || text.contains("EACCES") {
             return "Not allowed to listen on port \(port). Choose a port above 1023 with --port."

@@ -62,7 +62,8 @@ final class CSRFTests: XCTestCase {
         try await withApp { browser in
             try await browser.get("/todos/new")
             for origin in ["http://evil.example", "null", "http://localhost.evil.example", "http://localhost:9999"] {
-                let response = try await browser.post("/todos", form: [("title", "Sneaky"), ("description", "")], origin: origin)
+                let response = try await browser.post(
+                    "/todos", form: [("title", "Sneaky"), ("description", "")], origin: origin)
                 XCTAssertEqual(response.status, .forbidden, origin)
             }
             try await Self.assertNothingWritten(browser)

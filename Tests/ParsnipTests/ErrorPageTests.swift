@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import HummingbirdTesting
+import Logging
 import XCTest
 
 @testable import Parsnip
@@ -104,6 +104,7 @@ struct FailingRepository: TodoRepository {
         var description: String { "SQLite error 10: disk on fire at /secret/path" }
     }
 
+    var revision: Int { 0 }
     func page(_ request: TodoPageRequest) async throws -> TodoPage { throw DiskError() }
     func find(id: String) async throws -> TodoListItem? { throw DiskError() }
     func create(_ draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }

@@ -117,7 +117,8 @@ final class Browser: @unchecked Sendable {
     }
 
     private var cookieHeader: String? {
-        cookies.isEmpty ? nil : cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        cookies.isEmpty
+            ? nil : cookies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
     }
 
     private func remember(_ response: TestResponse) {

@@ -55,7 +55,8 @@ final class TodoFormTests: XCTestCase {
     func testMissingTitleGets422WithSummaryFieldMessageAriaInvalidAndKeptText() async throws {
         try await withApp { browser in
             try await browser.get("/todos/new")
-            let response = try await browser.post("/todos", form: [("title", "   "), ("description", "Keep <this> text")])
+            let response = try await browser.post(
+                "/todos", form: [("title", "   "), ("description", "Keep <this> text")])
             XCTAssertEqual(response.status, .unprocessableContent)
             let html = response.text
             XCTAssertTrue(html.contains(#"role="alert""#))
@@ -90,8 +91,10 @@ final class TodoFormTests: XCTestCase {
             let description = String(repeating: "x", count: 5_001)
             let response = try await browser.post("/todos", form: [("title", "Long"), ("description", description)])
             XCTAssertEqual(response.status, .unprocessableContent)
-            XCTAssertTrue(response.text.contains(##"<a href="#description">Description must be 5,000 characters or fewer</a>"##))
-            XCTAssertTrue(response.text.contains(#"aria-describedby="description-hint description-error" aria-invalid="true""#))
+            XCTAssertTrue(
+                response.text.contains(##"<a href="#description">Description must be 5,000 characters or fewer</a>"##))
+            XCTAssertTrue(
+                response.text.contains(#"aria-describedby="description-hint description-error" aria-invalid="true""#))
             XCTAssertTrue(response.text.contains(#"value="Long""#))
             XCTAssertFalse(response.text.contains(#"aria-describedby="title-hint title-error""#))
         }
@@ -104,11 +107,14 @@ final class TodoFormTests: XCTestCase {
             let list = try await browser.get("/todos")
             XCTAssertFalse(list.text.contains("<script>alert"))
             XCTAssertFalse(list.text.contains("<b>bold</b>"))
-            XCTAssertTrue(list.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;"))
+            XCTAssertTrue(
+                list.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;"))
             XCTAssertTrue(list.text.contains("&lt;b&gt;bold&lt;/b&gt;"))
             let id = try XCTUnwrap(browser.ids(in: list).first)
             let edit = try await browser.get("/todos/\(id)/edit")
-            XCTAssertTrue(edit.text.contains(#"value="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;""#))
+            XCTAssertTrue(
+                edit.text.contains(
+                    #"value="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;friends&#39;""#))
             let confirm = try await browser.get("/todos/\(id)/delete")
             XCTAssertTrue(confirm.text.contains("“&lt;script&gt;alert"))
         }
@@ -124,9 +130,11 @@ final class TodoFormTests: XCTestCase {
             XCTAssertTrue(edit.text.contains(#"value="Call the plumber""#))
             XCTAssertTrue(edit.text.contains("About the leak</textarea>"))
             XCTAssertTrue(edit.text.contains(">Save changes</button>"))
-            XCTAssertTrue(edit.text.contains(#"<a class="link-danger" href="/todos/\#(id)/delete">Delete this to-do</a>"#))
+            XCTAssertTrue(
+                edit.text.contains(#"<a class="link-danger" href="/todos/\#(id)/delete">Delete this to-do</a>"#))
 
-            let saved = try await browser.post("/todos/\(id)", form: [("title", "Call the electrician"), ("description", "")])
+            let saved = try await browser.post(
+                "/todos/\(id)", form: [("title", "Call the electrician"), ("description", "")])
             XCTAssertEqual(saved.status, .seeOther)
             XCTAssertEqual(saved.headers[.location], "/todos")
             let list = try await browser.get("/todos")
@@ -140,7 +148,8 @@ final class TodoFormTests: XCTestCase {
         try await withApp { browser in
             try await browser.addTodo("Paint the fence")
             let id = try await browser.newestId()
-            let response = try await browser.post("/todos/\(id)", form: [("title", ""), ("description", "White, two coats")])
+            let response = try await browser.post(
+                "/todos/\(id)", form: [("title", ""), ("description", "White, two coats")])
             XCTAssertEqual(response.status, .unprocessableContent)
             XCTAssertTrue(response.text.contains("<h1>Edit to-do</h1>"))
             XCTAssertTrue(response.text.contains("Enter a title"))

@@ -154,9 +154,10 @@ final class TodoListTests: XCTestCase {
 
     func testMalformedCursorGetsThe400Page() async throws {
         try await withApp { browser in
-            for uri in ["/todos?after=nonsense", "/todos?before=12-", "/todos?after=-abc", "/todos?after=1-a%2Fb",
-                "/todos?after=1-abc&before=1-abc", "/todos?q=%FF"]
-            {
+            for uri in [
+                "/todos?after=nonsense", "/todos?before=12-", "/todos?after=-abc", "/todos?after=1-a%2Fb",
+                "/todos?after=1-abc&before=1-abc", "/todos?q=%FF",
+            ] {
                 let response = try await browser.get(uri)
                 XCTAssertEqual(response.status, .badRequest, uri)
                 XCTAssertTrue(response.text.contains("<h1>Something was wrong with that request</h1>"), uri)

@@ -80,3 +80,25 @@ final class TodoFormattingTests: XCTestCase {
         XCTAssertEqual(TodoFormatting.isoTimestamp(date), "2024-05-01T10:20:30.456Z")
     }
 }
+
+final class ViewModelLookupTests: XCTestCase {
+    /// TodoRow answers template names itself (for speed); it must answer exactly its stored properties.
+    func testTodoRowAnswersEveryStoredPropertyByName() throws {
+        let row = TodoFormatting.row(
+            TodoListItem(
+                id: "AbCdE12345", title: "Title", description: "Words", createdAt: Date(timeIntervalSince1970: 0),
+                updatedAt: Date(timeIntervalSince1970: 0)
+            )
+        )
+        let children = Mirror(reflecting: row).children
+        XCTAssertFalse(children.isEmpty)
+        for child in children {
+            let label = try XCTUnwrap(child.label)
+            let answered = try XCTUnwrap(row.child(named: label), "TodoRow.child(named:) misses \(label)")
+            let stored = Mirror(reflecting: child.value).displayStyle == .optional
+                ? Mirror(reflecting: child.value).children.first?.value as Any : child.value
+            XCTAssertEqual("\(answered)", "\(stored)", label)
+        }
+        XCTAssertNil(row.child(named: "nothing"))
+    }
+}

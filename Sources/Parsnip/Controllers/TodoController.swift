@@ -6,6 +6,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     let pages: Pages
     /// To-dos per list page.
     let pageSize: Int
+    /// List pages rendered since the last write.
+    let listCache = RenderedPageCache()
 
     func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
         group.get("/todos", use: index)
@@ -21,6 +23,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos — newest first, 50 a page, with search (`q`) and keyset paging (`after` / `before`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // A page with a one-time message is never shared; any other is the same for everyone until a write.
+        let cacheKey = context.flash == nil ? request.uri.query ?? "" : nil
+        let revision = repository.revision
+        if let cacheKey, let body = listCache.page(for: cacheKey, revision: revision) {
+            return Pages.htmlResponse(body, status: .ok)
+        }
         let query = try FormFields(query: request.uri.query)
         let typed = query["q"] ?? ""
         let search = Self.searchText(typed)
@@ -37,10 +45,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             throw PageError.badRequest("both after and before")
         }
         let page = try await repository.page(TodoPageRequest(search: search, position: position, size: pageSize))
-        return pages.render(
+        let body = pages.renderBody(
             TodoListPage(page: page, search: search, typed: typed, flash: context.flash),
             template: "todos/index"
         )
+        if let cacheKey { listCache.store(body, for: cacheKey, revision: revision) }
+        return Pages.htmlResponse(body, status: .ok)
     }
 
     /// The search text used: trimmed, at most 200 characters; nil when there is nothing to look for.

@@ -24,7 +24,10 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         case .serverError:
             logger.error(
                 "Request failed",
-                metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(String(reflecting: error))"]
+                metadata: [
+                    "method": "\(request.method)", "path": "\(request.uri.path)",
+                    "error": "\(String(reflecting: error))",
+                ]
             )
         default:
             logger.debug(

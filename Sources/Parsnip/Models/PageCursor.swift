@@ -42,6 +42,8 @@ public enum ObjectIdentifierText {
     /// True when `text` could be an objectId; anything else cannot name a stored to-do.
     public static func isValid(_ text: some StringProtocol) -> Bool {
         (1...32).contains(text.utf8.count)
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+            && text.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+            }
     }
 }

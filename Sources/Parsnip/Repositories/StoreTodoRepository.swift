@@ -6,25 +6,33 @@ import ParseStore
 /// The total of all to-dos is counted once when the repository is made and then kept in memory, adjusted on
 /// every create and delete made through it, so the list page never counts a million rows per request.
 /// This is exact as long as this process is the only writer of the database, which is how Parsnip runs.
+/// The same counter's `revision` moves on every write, which lets the list pages be cached between writes.
 public final class StoreTodoRepository: TodoRepository {
     /// The Parse class that holds to-dos.
     public static let className = "TodoListItem"
 
     let store: ParseStore
-    private let total: LockedValue<Int>
+    private let counters: LockedValue<Counters>
+
+    private struct Counters {
+        var total: Int
+        var revision = 0
+    }
 
     /// Opens the repository on `store` and counts the to-dos already there.
     public init(store: ParseStore) async throws {
         self.store = store
         let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
-        self.total = LockedValue(count)
+        self.counters = LockedValue(Counters(total: count))
     }
+
+    public var revision: Int { counters.withLock { $0.revision } }
 
     public func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let search = request.search
         let size = max(1, request.size)
-        // The cached total is read before the snapshot so the count never runs ahead of the rows shown.
-        let cachedTotal = search == nil ? total.withLock { $0 } : nil
+        // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
+        let cachedTotal = search == nil ? counters.withLock { $0.total } : nil
         return try await store.read { reader in
             let base = Self.baseQuery(search: search)
             let total = try cachedTotal ?? reader.count(base)
@@ -32,11 +40,13 @@ public final class StoreTodoRepository: TodoRepository {
             case .first:
                 return try Self.firstPage(reader, base: base, size: size, total: total)
             case .after(let cursor):
-                let rows = try reader.find(Self.olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
+                let rows = try reader.find(
+                    Self.olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
                 let items = rows.prefix(size).map(Self.item)
                 return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: true)
             case .before(let cursor):
-                let rows = try reader.find(Self.newerThan(cursor, base).order(by: "createdAt", "objectId").limit(size + 1))
+                let rows = try reader.find(
+                    Self.newerThan(cursor, base).order(by: "createdAt", "objectId").limit(size + 1))
                 guard rows.count > size else {
                     // Nothing newer remains beyond these rows: show the full first page instead of a short one.
                     return try Self.firstPage(reader, base: base, size: size, total: total)
@@ -58,17 +68,19 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public func create(_ draft: TodoDraft) async throws -> TodoListItem {
+        defer { counters.withLock { $0.revision += 1 } }
         let object = try await store.write { writer in
             try writer.create(
                 Self.className,
                 ["title": .string(draft.title), "description": .string(draft.description)]
             )
         }
-        total.withLock { $0 += 1 }
+        counters.withLock { $0.total += 1 }
         return Self.item(object)
     }
 
     public func update(id: String, with draft: TodoDraft) async throws -> TodoListItem {
+        defer { counters.withLock { $0.revision += 1 } }
         do {
             let object = try await store.write { writer in
                 try writer.update(
@@ -83,13 +95,14 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public func delete(id: String) async throws -> TodoListItem {
+        defer { counters.withLock { $0.revision += 1 } }
         do {
             let object = try await store.write { writer in
                 let object = try writer.reader.fetch(Self.className, objectId: id)
                 try writer.delete(Self.className, objectId: id)
                 return object
             }
-            total.withLock { $0 -= 1 }
+            counters.withLock { $0.total -= 1 }
             return Self.item(object)
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound

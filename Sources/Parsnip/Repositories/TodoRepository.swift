@@ -1,5 +1,8 @@
 /// Where to-dos live. Controllers know only this protocol; the store-backed implementation sits beside it.
 public protocol TodoRepository: Sendable {
+    /// A number that changes after every write through this repository: two reads at the same revision
+    /// see the same to-dos, so pages rendered at one revision can be reused until it changes.
+    var revision: Int { get }
     /// One page of the newest-first list, with its total, read in one consistent snapshot.
     func page(_ request: TodoPageRequest) async throws -> TodoPage
     /// The to-do with this id, or nil when there is none.

@@ -36,18 +36,22 @@ public struct Pages: Sendable {
 
     /// Renders `model` with the template `name` into an HTML response.
     func render(_ model: some Sendable, template name: String, status: HTTPResponse.Status = .ok) -> Response {
-        // Every name was checked at start-up, so a nil here is a programming error worth a 500 page.
-        let html = library.render(model, withTemplate: name) ?? ""
-        return Self.htmlResponse(html, status: status)
+        Self.htmlResponse(renderBody(model, template: name), status: status)
     }
 
-    static func htmlResponse(_ html: String, status: HTTPResponse.Status) -> Response {
+    /// Renders `model` with the template `name` into the bytes of a page.
+    func renderBody(_ model: some Sendable, template name: String) -> ByteBuffer {
+        // Every name was checked at start-up, so a nil here cannot happen.
+        ByteBuffer(string: library.render(model, withTemplate: name) ?? "")
+    }
+
+    static func htmlResponse(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {
         var headers = HTTPFields()
         headers.reserveCapacity(8)
         headers[.contentType] = "text/html; charset=utf-8"
         // Pages carry CSRF tokens and one-time messages: never replay them from a cache.
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Turns to-dos and counts into the words and numbers the pages show.
@@ -63,8 +63,8 @@ enum TodoFormatting {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         guard localtime_r(&seconds, &parts) != nil else { return isoTimestamp(date) }
-        let month = months[Int(parts.tm_mon)]
-        return "\(parts.tm_mday) \(month) \(Int(parts.tm_year) + 1900) at \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min))"
+        let day = "\(parts.tm_mday) \(months[Int(parts.tm_mon)]) \(Int(parts.tm_year) + 1900)"
+        return "\(day) at \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min))"
     }
 
     /// `2024-05-03T14:05:06.123Z`, for `<time datetime>`.

@@ -3,9 +3,11 @@ extension TodoListPage {
     init(page result: TodoPage, search: String?, typed: String, flash: String?) {
         let searchParameter = search.map { "&q=" + PercentEncoding.encode($0) } ?? ""
         let items = result.items.map(TodoFormatting.row)
-        let nextURL = result.hasNext ? result.items.last.map { "/todos?after=\(PageCursor($0).text)\(searchParameter)" } : nil
+        let nextURL =
+            result.hasNext ? result.items.last.map { "/todos?after=\(PageCursor($0).text)\(searchParameter)" } : nil
         let previousURL =
-            result.hasPrevious ? result.items.first.map { "/todos?before=\(PageCursor($0).text)\(searchParameter)" } : nil
+            result.hasPrevious
+            ? result.items.first.map { "/todos?before=\(PageCursor($0).text)\(searchParameter)" } : nil
         let emptyState: EmptyState?
         switch (items.isEmpty, search) {
         case (false, _):
