@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// The composition root: the only place that decides which store, repositories, templates and middleware exist.
 ///
 /// The CLI runs what it returns; tests call the same function with an in-memory database.
-/// - Throws: `StartupError` for a missing or broken template, `ParseError` when the database cannot be opened.
+/// - Throws: `StartupError` in one plain sentence: a missing or broken template, a database that cannot be opened.
 public func buildApplication(_ settings: ParsnipSettings) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "Parsnip")
     logger.logLevel = settings.logLevel
@@ -22,13 +22,20 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
     }
 
     let store: ParseStore
-    switch settings.database {
-    case .file(let path): store = try ParseStore(path: path, clock: settings.clock)
-    case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
+    do {
+        switch settings.database {
+        case .file(let path): store = try ParseStore(path: path, clock: settings.clock)
+        case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
+        }
+    } catch let error as ParseError {
+        throw StartupError(error.message)
     }
     let todos: StoreTodoRepository
     do {
         todos = try await StoreTodoRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The to-dos in the database cannot be read: \(error.message)")
     } catch {
         try? store.close()
         throw error
@@ -39,6 +46,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         router: router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
         services: [StoreService(store: store, logger: logger)],
+        onServerRunning: { channel in settings.onServerRunning(channel.localAddress?.port ?? settings.port) },
         logger: logger
     )
 }

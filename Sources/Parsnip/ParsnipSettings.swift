@@ -25,6 +25,8 @@ public struct ParsnipSettings: Sendable {
     public var pageSize: Int
     /// Where the store reads the time for createdAt and updatedAt (tests pass a predictable one).
     public var clock: any ParseClock
+    /// Called once the server listens, with the port it got: the moment to tell the person where to go.
+    public var onServerRunning: @Sendable (_ port: Int) -> Void
 
     public init(
         host: String = "127.0.0.1",
@@ -34,7 +36,8 @@ public struct ParsnipSettings: Sendable {
         publicDirectory: String,
         logLevel: Logger.Level = .info,
         pageSize: Int = 50,
-        clock: any ParseClock = SystemParseClock()
+        clock: any ParseClock = SystemParseClock(),
+        onServerRunning: @escaping @Sendable (_ port: Int) -> Void = { _ in }
     ) {
         self.host = host
         self.port = port
@@ -44,6 +47,7 @@ public struct ParsnipSettings: Sendable {
         self.logLevel = logLevel
         self.pageSize = pageSize
         self.clock = clock
+        self.onServerRunning = onServerRunning
     }
 
     /// Finds a resource folder (`Templates`, `Public`): in the current directory, else in the executable's

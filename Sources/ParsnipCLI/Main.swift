@@ -54,23 +54,26 @@ struct ParsnipCommand: AsyncParsableCommand {
         guard let publicFiles = ParsnipSettings.locateDirectory(named: "Public") else {
             Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
         }
+        let host = self.host
         let settings = ParsnipSettings(
             host: host,
             port: port,
             database: .file(databasePath),
             templatesDirectory: templates,
             publicDirectory: publicFiles,
-            logLevel: Logger.Level(rawValue: logLevel) ?? .notice
+            logLevel: Logger.Level(rawValue: logLevel) ?? .notice,
+            onServerRunning: { port in
+                // Printed only once the port is really ours, so a port in use never claims to be running.
+                print("Parsnip is running at http://\(host):\(port)")
+                print("Database: \(databasePath)")
+                print("Press Ctrl-C to stop.")
+                // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
+                fflush(nil)
+            }
         )
         let app = await Self.orFail(try await buildApplication(settings)) { error in
-            (error as? StartupError)?.description
-                ?? "Cannot open the database \(databasePath): \(Self.describe(error))"
+            (error as? StartupError)?.description ?? Self.describe(error)
         }
-        print("Parsnip is running at http://\(host):\(port)")
-        print("Database: \(databasePath)")
-        print("Press Ctrl-C to stop.")
-        // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
-        fflush(nil)
         do {
             try await app.runService()
         } catch {
@@ -95,7 +98,15 @@ struct ParsnipCommand: AsyncParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            fail("Cannot create the folder \(folder) for the database: \(describe(error))")
+            var ancestor = URL(fileURLWithPath: folder)
+            var isDirectory: ObjCBool = false
+            while ancestor.path != "/" {
+                if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    fail("Cannot create the folder \(folder) for the database: \(ancestor.path) is a file.")
+                }
+                ancestor.deleteLastPathComponent()
+            }
+            fail("Cannot create the folder \(folder) for the database: \(error.localizedDescription)")
         }
         if FileManager.default.fileExists(atPath: databasePath) {
             guard FileManager.default.isWritableFile(atPath: databasePath) else {
