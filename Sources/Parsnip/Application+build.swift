@@ -55,11 +55,12 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, logger: Logger
 ) -> Router<ParsnipRequestContext> {
-    let router = Router(context: ParsnipRequestContext.self)
+    let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPageMiddleware(pages: pages))
+    // The file middleware announces its folder at info level; that is start-up noise, not news.
     var fileLogger = logger
-    fileLogger.logLevel = min(logger.logLevel, .notice)
+    fileLogger.logLevel = max(logger.logLevel, .notice)
     router.add(
         middleware: FileMiddleware(
             settings.publicDirectory,

@@ -101,7 +101,9 @@ struct ParsnipCommand: AsyncParsableCommand {
             var ancestor = URL(fileURLWithPath: folder)
             var isDirectory: ObjCBool = false
             while ancestor.path != "/" {
-                if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
+                {
                     fail("Cannot create the folder \(folder) for the database: \(ancestor.path) is a file.")
                 }
                 ancestor.deleteLastPathComponent()

@@ -89,3 +89,14 @@ final class SiteTests: XCTestCase {
         }
     }
 }
+
+/// HEAD works wherever GET does, so link checkers and monitors get a real answer.
+final class HeadRequestTests: XCTestCase {
+    func testHeadOnAPageAnswersOkWithoutABody() async throws {
+        try await withApp { browser in
+            let response = try await browser.client.execute(uri: "/todos", method: .head)
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.body.readableBytes, 0)
+        }
+    }
+}

@@ -152,6 +152,27 @@ final class TodoListTests: XCTestCase {
         }
     }
 
+    func testListNeverShowsAPageFromBeforeTheLastChange() async throws {
+        try await withApp { browser in
+            try await browser.addTodo("Before")
+            try await browser.get("/todos")  // shows and clears the "Saved" message
+            let cached = try await browser.get("/todos")
+            XCTAssertTrue(cached.text.contains("todo-title\">Before<"))
+            let id = try await browser.newestId()
+
+            try await browser.post("/todos/\(id)", form: [("title", "After"), ("description", "")])
+            try await browser.get("/todos")
+            let afterUpdate = try await browser.get("/todos")
+            XCTAssertTrue(afterUpdate.text.contains("todo-title\">After<"))
+            XCTAssertFalse(afterUpdate.text.contains("todo-title\">Before<"))
+
+            try await browser.post("/todos/\(id)/delete", form: [])
+            try await browser.get("/todos")
+            let afterDelete = try await browser.get("/todos")
+            XCTAssertTrue(afterDelete.text.contains("No to-dos yet"))
+        }
+    }
+
     func testMalformedCursorGetsThe400Page() async throws {
         try await withApp { browser in
             for uri in [

@@ -95,8 +95,9 @@ final class ViewModelLookupTests: XCTestCase {
         for child in children {
             let label = try XCTUnwrap(child.label)
             let answered = try XCTUnwrap(row.child(named: label), "TodoRow.child(named:) misses \(label)")
-            let stored = Mirror(reflecting: child.value).displayStyle == .optional
-                ? Mirror(reflecting: child.value).children.first?.value as Any : child.value
+            var stored: Any = child.value
+            let mirror = Mirror(reflecting: child.value)
+            if mirror.displayStyle == .optional, let wrapped = mirror.children.first { stored = wrapped.value }
             XCTAssertEqual("\(answered)", "\(stored)", label)
         }
         XCTAssertNil(row.child(named: "nothing"))
