@@ -64,7 +64,16 @@ public final class ParseStore: Sendable {
 
     /// Closes the database; later calls fail.
     public func close() throws {
-        try mapErrors { try (database as? DatabasePool)?.close() ?? (database as? DatabaseQueue)?.close() }
+        try mapErrors {
+            if let pool = database as? DatabasePool {
+                // Fold the WAL back into the main file first: the pool's read-only connections cannot, so without
+                // this the -wal file outlives a clean shutdown.
+                try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+                try pool.close()
+            } else {
+                try (database as? DatabaseQueue)?.close()
+            }
+        }
     }
 
     /// The GRDB database, for tests and tools that inspect the raw storage.

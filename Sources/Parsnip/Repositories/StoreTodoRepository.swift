@@ -72,7 +72,7 @@ public final class StoreTodoRepository: TodoRepository {
         let object = try await store.write { writer in
             try writer.create(
                 Self.className,
-                ["title": .string(draft.title), "description": .string(draft.description)]
+                Self.fields(of: draft)
             )
         }
         counters.withLock { $0.total += 1 }
@@ -85,7 +85,7 @@ public final class StoreTodoRepository: TodoRepository {
             let object = try await store.write { writer in
                 try writer.update(
                     Self.className, objectId: id,
-                    ["title": .string(draft.title), "description": .string(draft.description)]
+                    Self.fields(of: draft)
                 )
             }
             return Self.item(object)
@@ -140,6 +140,12 @@ public final class StoreTodoRepository: TodoRepository {
             ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
                 .where("objectId", "$lte", .string(cursor.objectId))
         ])
+    }
+
+    /// The stored fields of a draft. An empty description is left unset, as the seed's optional
+    /// `description: String?` is: `.null` never creates the field and, on update, removes an old value.
+    static func fields(of draft: TodoDraft) -> [String: ParseValue] {
+        ["title": .string(draft.title), "description": draft.description.isEmpty ? .null : .string(draft.description)]
     }
 
     static func item(_ object: ParseObject) -> TodoListItem {
