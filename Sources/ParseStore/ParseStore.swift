@@ -43,22 +43,17 @@ public final class ParseStore: Sendable {
     /// Runs `body` in one read snapshot.
     public func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
         let context = self.context
-        return try await mapErrors {
+        return try await mapErrorsAsync {
             try await database.read { db in try body(ParseReader(db: db, context: context)) }
         }
     }
 
     /// Runs `body` in one write transaction: if it throws, nothing it wrote is kept.
     public func write<T: Sendable>(_ body: @escaping @Sendable (ParseWriter) throws -> T) async throws -> T {
+        // A rolled-back transaction's schema changes never reach the cache: SchemaCache publishes them on commit.
         let context = self.context
-        do {
-            let result = try await mapErrors {
-                try await database.write { db in try body(ParseWriter(db: db, context: context)) }
-            }
-            return result
-        } catch {
-            context.schemas.invalidate()
-            throw error
+        return try await mapErrorsAsync {
+            try await database.write { db in try body(ParseWriter(db: db, context: context)) }
         }
     }
 
@@ -103,8 +98,8 @@ func mapErrors<T>(_ body: () throws -> T) throws -> T {
     }
 }
 
-/// The async twin of `mapErrors`.
-func mapErrors<T>(_ body: () async throws -> T) async throws -> T {
+/// The async twin of `mapErrors(_:)`.
+func mapErrorsAsync<T>(_ body: () async throws -> T) async throws -> T {
     do { return try await body() } catch let error as ParseError { throw error } catch {
         throw ParseError(.internalServerError, "Internal server error: \(ParseStore.describe(error))")
     }
