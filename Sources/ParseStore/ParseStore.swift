@@ -63,7 +63,7 @@ public final class ParseStore: Sendable {
             if let pool = database as? DatabasePool {
                 // Fold the WAL back into the main file first: the pool's read-only connections cannot, so without
                 // this the -wal file outlives a clean shutdown.
-                try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+                _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
                 try pool.close()
             } else {
                 try (database as? DatabaseQueue)?.close()

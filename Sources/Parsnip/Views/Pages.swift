@@ -21,6 +21,7 @@ public struct Pages: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("The templates folder \(directory) does not exist.")
         }
+        UTF8HTMLContentType.register()
         do {
             library = try await MustacheLibrary(directory: directory)
         } catch let error as MustacheLibrary.ParserError {
