@@ -17,19 +17,9 @@ public enum ParseFieldType: Sendable, Hashable {
     /// Parse's name for the type in messages: `Number`, `Pointer<Genre>`, `Relation<Author>`…
     public var displayName: String {
         switch self {
-        case .string: "String"
-        case .number: "Number"
-        case .boolean: "Boolean"
-        case .date: "Date"
-        case .object: "Object"
-        case .array: "Array"
         case .pointer(let target): "Pointer<\(target)>"
         case .relation(let target): "Relation<\(target)>"
-        case .geoPoint: "GeoPoint"
-        case .file: "File"
-        case .bytes: "Bytes"
-        case .polygon: "Polygon"
-        case .acl: "ACL"
+        default: schemaTypeName
         }
     }
 }
