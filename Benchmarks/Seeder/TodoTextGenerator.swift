@@ -53,14 +53,13 @@ struct TodoTextGenerator {
         return "\(verb) \(thing)\(when)"
     }
 
-    /// The next description: empty about one time in five, otherwise one to four sentences.
+    /// The next description: empty about one time in five, otherwise one to four different sentences.
     mutating func description() -> String {
         if random.next() % 5 == 0 { return "" }
         let count = Int(random.next() % 4) + 1
-        var parts: [String] = []
-        parts.reserveCapacity(count)
-        for _ in 0..<count { parts.append(pick(Self.sentences)) }
-        return parts.joined(separator: " ")
+        // Consecutive sentences from a random start: varied, and never the same sentence twice.
+        let start = Int(random.next() % UInt64(Self.sentences.count))
+        return (0..<count).map { Self.sentences[(start + $0 * 7) % Self.sentences.count] }.joined(separator: " ")
     }
 
     private mutating func pick(_ options: [String]) -> String {

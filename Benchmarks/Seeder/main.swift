@@ -40,8 +40,10 @@ do {
         let rows = batch
         try await store.write { writer in
             for row in rows {
-                try writer.create(
-                    "TodoListItem", ["title": .string(row.title), "description": .string(row.description)])
+                // As the app does, an empty description is left unset rather than stored as "".
+                var fields: [String: ParseValue] = ["title": .string(row.title)]
+                if !row.description.isEmpty { fields["description"] = .string(row.description) }
+                try writer.create("TodoListItem", fields)
             }
         }
         created += size

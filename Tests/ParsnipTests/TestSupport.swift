@@ -12,8 +12,9 @@ import XCTest
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// Settings for a test app: an in-memory database and the real templates and public files.
-func testSettings(pageSize: Int = 50, clock: any ParseClock = SystemParseClock()) -> ParsnipSettings {
+/// Settings for a test app: an in-memory database, the real templates and public files, and by default a clock
+/// that steps one millisecond per save, so "newest first" never depends on two saves landing in one millisecond.
+func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -> ParsnipSettings {
     ParsnipSettings(
         database: .inMemory,
         templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
@@ -26,7 +27,7 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SystemParseClock()
 
 /// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.
 func withApp(
-    pageSize: Int = 50, clock: any ParseClock = SystemParseClock(),
+    pageSize: Int = 50, clock: any ParseClock = SteppingClock(),
     _ test: @escaping @Sendable (Browser) async throws -> Void
 ) async throws {
     let app = try await buildApplication(testSettings(pageSize: pageSize, clock: clock))

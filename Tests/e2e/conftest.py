@@ -186,6 +186,9 @@ class QuickClient:
     def create(self, title: str, description: str = "") -> None:
         response = self.post("/todos", {"title": title, "description": description})
         assert response.status == 303, f"creating {title!r} answered {response.status}"
+        # createdAt has millisecond precision and ties are broken by the random objectId: keep the items
+        # a person would see as "one after the other" in distinct milliseconds so newest-first is exact.
+        time.sleep(0.003)
 
 
 @pytest.fixture
