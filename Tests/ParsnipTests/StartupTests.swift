@@ -9,14 +9,7 @@ final class StartupTests: XCTestCase {
         let folder = try copyOfTemplates()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("todos/edit.mustache"))
-        var settings = testSettings()
-        settings.templatesDirectory = folder.path
-        do {
-            _ = try await buildApplication(settings)
-            XCTFail("the start should fail")
-        } catch let error as StartupError {
-            XCTAssertTrue(error.description.contains("todos/edit.mustache is missing"), error.description)
-        }
+        try await assertStartFails(templates: folder.path, saying: "todos/edit.mustache is missing")
     }
 
     func testBrokenTemplateFailsTheStartNamingFileAndLine() async throws {
@@ -24,24 +17,22 @@ final class StartupTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = "<h1>\n{{#items}}never closed\n"
         try broken.write(to: folder.appendingPathComponent("home.mustache"), atomically: true, encoding: .utf8)
-        var settings = testSettings()
-        settings.templatesDirectory = folder.path
-        do {
-            _ = try await buildApplication(settings)
-            XCTFail("the start should fail")
-        } catch let error as StartupError {
-            XCTAssertTrue(error.description.contains("home.mustache is broken at line"), error.description)
-        }
+        try await assertStartFails(templates: folder.path, saying: "home.mustache is broken at line")
     }
 
     func testMissingTemplatesFolderFailsTheStart() async throws {
+        try await assertStartFails(templates: "/nonexistent/Templates", saying: "/nonexistent/Templates does not exist")
+    }
+
+    /// Starting with the templates in `templates` fails with a StartupError whose text contains `message`.
+    private func assertStartFails(templates: String, saying message: String) async throws {
         var settings = testSettings()
-        settings.templatesDirectory = "/nonexistent/Templates"
+        settings.templatesDirectory = templates
         do {
             _ = try await buildApplication(settings)
             XCTFail("the start should fail")
         } catch let error as StartupError {
-            XCTAssertTrue(error.description.contains("/nonexistent/Templates does not exist"), error.description)
+            XCTAssertTrue(error.description.contains(message), error.description)
         }
     }
 
