@@ -32,7 +32,7 @@ struct CompiledQuery {
             filter = " WHERE " + text
             arguments = values
         }
-        let order = compiler.orderTerms(query.sortKeys).joined(separator: ", ")
+        let order = compiler.orderTerms(query.sortKeys, textOrder: query.textOrder).joined(separator: ", ")
         let paging: [DatabaseValue] = [(query.limit < 0 ? -1 : query.limit).databaseValue, query.skip.databaseValue]
         find = (
             "SELECT \(compiler.selectedColumns(query.keys))" + from + filter + " ORDER BY " + order
@@ -49,6 +49,8 @@ struct ParsedQuery {
     let clause: WhereClause
     /// The validated sort keys.
     let sortKeys: [QueryCompiler.SortKey]
+    /// How String sort keys compare.
+    let textOrder: ParseQuery.TextOrder
     /// The most rows returned; negative means no limit.
     let limit: Int
     /// Rows skipped (never negative).
@@ -67,6 +69,7 @@ struct ParsedQuery {
         try NameRules.validateClassName(query.className)
         clause = try WhereClauseParser.parse(query.constraints, now: now).rewritingKeysetBounds()
         sortKeys = try QueryCompiler.sortKeys(query.order)
+        textOrder = query.textOrder
         limit = query.limit
         skip = max(0, query.skip)
         keys = query.keys

@@ -24,6 +24,17 @@ public struct ParseQuery: Sendable, Hashable {
     public var keys: [String]?
     /// Dotted paths of Pointer fields (or arrays of Pointers) to replace with the full objects.
     public var include: [String]
+    /// How String fields compare when sorting; Parse's own order is `.binary`.
+    public var textOrder: TextOrder = .binary
+
+    /// How String sort keys compare.
+    public enum TextOrder: Sendable, Hashable {
+        /// Parse's order: by Unicode code points, so "Zucchini" sorts before "apple" and "éclair" after "zest".
+        case binary
+        /// A person's order (an extension of Parse's): case and accents ignored ("apple", "Éclair", "zest"),
+        /// then objectId. Costs one folding per row sorted; it cannot use an index.
+        case ignoringCaseAndAccents
+    }
 
     public init(
         _ className: String, constraints: OrderedDictionary<String, ParseValue> = [:], order: [String] = [],
@@ -100,6 +111,13 @@ extension ParseQuery {
     public func limit(_ value: Int) -> ParseQuery {
         var copy = self
         copy.limit = value
+        return copy
+    }
+
+    /// Sorts String fields ignoring case and accents, as people expect of a list of names (not a Parse option).
+    public func ignoringCaseAndAccentsInTextOrder() -> ParseQuery {
+        var copy = self
+        copy.textOrder = .ignoringCaseAndAccents
         return copy
     }
 

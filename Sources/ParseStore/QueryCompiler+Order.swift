@@ -37,12 +37,19 @@ extension QueryCompiler {
     /// The `ORDER BY` terms for `keys`: unknown fields and Relations are skipped, repeated keys keep their first
     /// direction, and `objectId` is appended (in the direction of the last key) so that ties always come back in
     /// the same order — which also lets `-createdAt` alone walk the ("createdAt", "objectId") index.
-    func orderTerms(_ keys: [SortKey]) -> [String] {
+    /// With `.ignoringCaseAndAccents`, String fields sort by their folded text (`parse_sortkey`).
+    func orderTerms(_ keys: [SortKey], textOrder: ParseQuery.TextOrder = .binary) -> [String] {
         var terms: [String] = []
         var seen: Set<String> = []
         var lastDirection = "ASC"
         for key in keys {
-            guard let expression = sortExpression(key.path), seen.insert(expression).inserted else { continue }
+            guard var expression = sortExpression(key.path), seen.insert(expression).inserted else { continue }
+            // objectId stays binary: it is the tie-breaker, and two ids may differ only in case.
+            if textOrder == .ignoringCaseAndAccents, key.path.members.isEmpty, key.path.root != "objectId",
+                columnType(key.path.root) == .string
+            {
+                expression = "\(StoreFunctions.sortKeyName)(\(expression))"
+            }
             lastDirection = key.descending ? "DESC" : "ASC"
             terms.append("\(expression) \(lastDirection)")
         }

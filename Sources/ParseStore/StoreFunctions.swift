@@ -10,10 +10,28 @@ enum StoreFunctions {
     /// non-text values.
     static let regexpName = "parse_regexp"
 
+    /// `parse_sortkey(text)`: the text with case and accents folded away ("Éclair" → "eclair"), for
+    /// `ParseQuery.TextOrder.ignoringCaseAndAccents`; other values pass through unchanged.
+    static let sortKeyName = "parse_sortkey"
+
     /// Adds the functions to one connection.
     static func register(in db: Database) throws {
         db.add(function: lower)
         db.add(function: regexp)
+        db.add(function: sortKey)
+    }
+
+    private static let sortKey = DatabaseFunction(sortKeyName, argumentCount: 1, pure: true) { arguments in
+        guard case .string(let text) = arguments[0].storage else { return arguments[0] }
+        return foldedForSorting(text)
+    }
+
+    /// Lower-cased, accents removed; plain ASCII takes a fast path without Foundation.
+    static func foldedForSorting(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     private static let lower = DatabaseFunction(lowerName, argumentCount: 1, pure: true) { arguments in

@@ -68,10 +68,10 @@ final class ErrorPageTests: XCTestCase {
         }
     }
 
-    func testBodyOver64KiBGetsThe413Page() async throws {
+    func testBodyOver256KiBGetsThe413Page() async throws {
         try await withApp { browser in
             try await browser.get("/todos/new")
-            let body = "_csrf=\(browser.csrfToken)&title=big&description=" + String(repeating: "x", count: 70_000)
+            let body = "_csrf=\(browser.csrfToken)&title=big&description=" + String(repeating: "x", count: 270_000)
             let response = try await browser.postRaw("/todos", body: Array(body.utf8))
             XCTAssertEqual(response.status, .contentTooLarge)
             XCTAssertTrue(response.text.contains("<h1>That was too much to send</h1>"))

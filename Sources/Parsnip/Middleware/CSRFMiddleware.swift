@@ -6,7 +6,7 @@ import Hummingbird
 ///
 /// GET: the `parsnip_csrf` cookie (32 random bytes, base64url) is read, or made and set when missing, and its
 /// value put in the context for the page's forms. POST: the `Origin` (or, without one, the `Referer`) must be
-/// this server, the body must be a URL-encoded form of at most 64 KiB, and its `_csrf` field must equal the
+/// this server, the body must be a URL-encoded form of at most 256 KiB, and its `_csrf` field must equal the
 /// cookie. Otherwise the request is refused (403, 413 or 400) before any handler runs.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = ParsnipRequestContext

@@ -5,10 +5,11 @@ import Hummingbird
 /// Malformed input — broken percent escapes, bytes that are not UTF-8, a field sent twice, too many fields —
 /// is refused with `PageError.badRequest` instead of being guessed at.
 struct FormFields: Sendable, Hashable {
-    /// The largest form body accepted, in bytes.
-    static let maximumBodySize = 64 * 1024
-    /// The most fields one form or query string may carry.
-    static let maximumFieldCount = 32
+    /// The largest form body accepted, in bytes: a recipe with every row at its longest, typed in a script
+    /// that takes 12 bytes per character once percent-encoded, stays under it.
+    static let maximumBodySize = 256 * 1024
+    /// The most fields one form or query string may carry: the recipe editor at its row limits uses about 190.
+    static let maximumFieldCount = 512
 
     private(set) var values: [String: String] = [:]
 

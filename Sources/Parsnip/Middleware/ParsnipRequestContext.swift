@@ -14,6 +14,6 @@ public struct ParsnipRequestContext: RequestContext {
         self.coreContext = .init(source: source)
     }
 
-    /// Forms are small: anything over 64 KiB gets the "too much to send" page.
+    /// Forms are small: anything over 256 KiB gets the "too much to send" page.
     public var maxUploadSize: Int { FormFields.maximumBodySize }
 }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// One recipe, shaped like the seed app's `Recipe` (seed 003), plus its identity and timestamps.
+///
+/// `id`, `createdAt` and `updatedAt` are nil for a recipe that has not been saved yet, as the seed's
+/// `objectId: String?` is: saving a recipe without an id always creates a new one.
+public struct Recipe: Sendable, Hashable {
+    /// The recipe's kind of meal, stored as its raw value (a Parse Number): 0, 1 or 2.
+    public enum Category: Int, Sendable, Hashable, CaseIterable {
+        case breakfast = 0
+        case lunch = 1
+        case dinner = 2
+
+        /// The word the pages show: "Breakfast", "Lunch", "Dinner".
+        public var title: String {
+            switch self {
+            case .breakfast: "Breakfast"
+            case .lunch: "Lunch"
+            case .dinner: "Dinner"
+            }
+        }
+    }
+
+    /// The store's objectId, or nil before the first save.
+    public var id: String?
+    /// The recipe's name; never empty once validated.
+    public var name: String
+    /// How many people it serves (1–1,000), or nil when not given.
+    public var servings: Int?
+    /// The price in whole cents, or nil when not given.
+    public var price: Price?
+    /// Whether the recipe is on offer.
+    public var isAvailable: Bool
+    /// Breakfast, lunch or dinner; nil only for recipes written by other clients without one.
+    public var category: Category?
+    /// The ingredients, in the order the cook wants them.
+    public var ingredients: [Ingredient]
+    /// Extra dishes the recipe comes with, in order.
+    public var sideOptions: [String]
+    /// Nutrition facts, name → value, in the order they were entered; names are unique.
+    public var nutritionalInfo: [NutritionEntry]
+    /// The day the recipe became available, or nil when not given.
+    public var releaseDate: CalendarDate?
+    /// When the recipe was first saved; nil before that.
+    public var createdAt: Date?
+    /// When the recipe was last saved; nil before the first save.
+    public var updatedAt: Date?
+
+    public init(
+        id: String? = nil, name: String, servings: Int? = nil, price: Price? = nil, isAvailable: Bool = false,
+        category: Category? = nil, ingredients: [Ingredient] = [], sideOptions: [String] = [],
+        nutritionalInfo: [NutritionEntry] = [], releaseDate: CalendarDate? = nil, createdAt: Date? = nil,
+        updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.servings = servings
+        self.price = price
+        self.isAvailable = isAvailable
+        self.category = category
+        self.ingredients = ingredients
+        self.sideOptions = sideOptions
+        self.nutritionalInfo = nutritionalInfo
+        self.releaseDate = releaseDate
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// One ingredient: how much, and of what — the seed's `Ingredient { quantity: Float, description: String }`.
+public struct Ingredient: Sendable, Hashable {
+    /// A positive amount, e.g. 0.5 for "½".
+    public var quantity: Double
+    /// What the amount is of, e.g. "cup of oat milk".
+    public var description: String
+
+    public init(quantity: Double, description: String) {
+        self.quantity = quantity
+        self.description = description
+    }
+}
+
+/// One line of nutritional information, e.g. "Calories" → "320 kcal".
+public struct NutritionEntry: Sendable, Hashable {
+    /// The unique name of the fact (a key of the stored Parse Object).
+    public var name: String
+    /// Its value, as text.
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A price held exactly, in whole cents, so 19.99 is always 19.99.
+///
+/// Stored as the Parse Number `cents / 100`, which is the double nearest to the decimal (IEEE division is
+/// correctly rounded), so the stored JSON reads `19.99`; reading rounds back to whole cents.
+public struct Price: Sendable, Hashable, Comparable {
+    /// The amount in hundredths.
+    public var cents: Int
+
+    public init(cents: Int) {
+        self.cents = cents
+    }
+
+    /// The Parse Number to store.
+    public var number: Double { Double(cents) / 100 }
+
+    /// The price nearest to a stored Parse Number; nil for numbers that are not finite or not ≥ 0.
+    public init?(number: Double) {
+        guard number.isFinite, number >= 0, number < 1e13 else { return nil }
+        self.cents = Int((number * 100).rounded())
+    }
+
+    /// "19.99", "5.00", "1234.50": always two decimals, a point, no grouping (the form's own format).
+    public var text: String {
+        let whole = cents / 100
+        let fraction = cents % 100
+        return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }
+}
+
+/// A day on the calendar, with no time and no time zone: what a release date is.
+///
+/// Stored as the Parse Date at midnight UTC of that day (`2024-05-03T00:00:00.000Z`) and read back from the
+/// UTC day of any stored Date, so it never moves a day whatever the server's or browser's time zone.
+public struct CalendarDate: Sendable, Hashable, Comparable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// A real calendar day (leap years included), year 1000–9999; nil otherwise.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1000...9999).contains(year), (1...12).contains(month),
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Days in `month` of `year`, in the proleptic Gregorian calendar.
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
