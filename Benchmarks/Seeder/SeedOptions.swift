@@ -4,39 +4,53 @@ import Foundation
 struct SeedOptions {
     /// Path of the SQLite file to fill (created when missing).
     var database = "data/parsnip.sqlite"
-    /// How many to-dos to create.
+    /// How many to-dos to create: 10,000 unless `--count` says otherwise, or none when only `--recipes` is given.
     var count = 10_000
-    /// How many to-dos to create per write transaction.
+    /// How many recipes to create (class Recipe).
+    var recipes = 0
+    /// How many objects to create per write transaction.
     var batchSize = 10_000
-    /// Seed of the text generator, so two runs produce the same titles.
+    /// Seed of the text generators, so two runs produce the same titles and recipes.
     var seed: UInt64 = 42
+    /// Where to write the objectIds created, one a line: the recipes' when recipes are seeded, else the to-dos'.
+    var idsOut: String?
 
     static let usage = """
-        Usage: parsnip-seed [--database PATH] [--count N] [--batch N] [--seed N]
+        Usage: parsnip-seed [--database PATH] [--count N] [--recipes N] [--ids-out FILE] [--batch N] [--seed N]
 
-        Fills a Parsnip database with N realistic to-dos (class TodoListItem) through the ParseStore API.
+        Fills a Parsnip database through the ParseStore API with N realistic to-dos (class TodoListItem)
+        and/or N realistic recipes (class Recipe, stored with the app's Parse encodings).
           --database PATH  SQLite file to fill, created when missing (default: data/parsnip.sqlite)
-          --count N        number of to-dos to create (default: 10000)
-          --batch N        to-dos per write transaction (default: 10000)
+          --count N        number of to-dos to create (default: 10000, or 0 when --recipes is given)
+          --recipes N      number of recipes to create (default: 0)
+          --ids-out FILE   write the objectIds created to FILE, one a line: the recipes' when --recipes
+                           is given, else the to-dos'
+          --batch N        objects per write transaction (default: 10000)
           --seed N         seed for the generated text (default: 42)
-        createdAt values are one millisecond apart and end about now, newest last.
+        createdAt values are one millisecond apart and end about now, newest last (to-dos first, then recipes).
         """
 
     /// Parses `arguments` (without the program name); throws a message meant for the user.
     static func parse(_ arguments: [String]) throws -> SeedOptions {
         var options = SeedOptions()
+        var countGiven = false
         var iterator = arguments.makeIterator()
         while let flag = iterator.next() {
             if flag == "-h" || flag == "--help" { throw SeedUsage.help }
             guard let value = iterator.next() else { throw SeedUsage.invalid("\(flag) needs a value") }
             switch flag {
             case "--database": options.database = value
-            case "--count": options.count = try positive(value, flag, allowZero: true)
+            case "--count":
+                options.count = try positive(value, flag, allowZero: true)
+                countGiven = true
+            case "--recipes": options.recipes = try positive(value, flag, allowZero: true)
+            case "--ids-out": options.idsOut = value
             case "--batch": options.batchSize = try positive(value, flag, allowZero: false)
             case "--seed": options.seed = UInt64(try positive(value, flag, allowZero: true))
             default: throw SeedUsage.invalid("unknown option \(flag)")
             }
         }
+        if options.recipes > 0 && !countGiven { options.count = 0 }
         return options
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ParseStore
 
-// parsnip-seed: fills a database with N to-dos in large transactions, for the benchmarks.
+// parsnip-seed: fills a database with N to-dos and/or N recipes in large transactions, for the benchmarks.
 
 let options: SeedOptions
 do {
@@ -14,46 +14,80 @@ do {
     exit(2)
 }
 
+func fail(_ error: Error) -> Never {
+    FileHandle.standardError.write(Data("parsnip-seed: \(error)\n".utf8))
+    exit(1)
+}
+
 let databaseURL = URL(fileURLWithPath: options.database)
 try? FileManager.default.createDirectory(
     at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
 
-// The first item is `count` milliseconds ago, so the newest lands at about the moment seeding started.
-let start = Date().addingTimeInterval(-Double(options.count) / 1000)
+// The first object is `count + recipes` milliseconds ago, so the newest lands at about the moment seeding started.
+let start = Date().addingTimeInterval(-Double(options.count + options.recipes) / 1000)
 let store: ParseStore
 do {
     store = try ParseStore(path: databaseURL.path, clock: SteppingClock(start: start))
 } catch {
-    FileHandle.standardError.write(Data("parsnip-seed: \(error)\n".utf8))
-    exit(1)
+    fail(error)
 }
 
-var generator = TodoTextGenerator(seed: options.seed)
-let began = Date()
-var created = 0
-do {
-    while created < options.count {
-        let size = min(options.batchSize, options.count - created)
-        var batch: [(title: String, description: String)] = []
+/// Creates `total` objects of `className` in transactions of `options.batchSize`, printing progress;
+/// returns their objectIds when `keepIds` is set (else an empty array). Does nothing when `total` is 0.
+func seed(
+    _ total: Int, of className: String, noun: String, keepIds: Bool, next: () -> [String: ParseValue]
+) async throws -> [String] {
+    guard total > 0 else { return [] }
+    let began = Date()
+    var created = 0
+    var ids: [String] = []
+    while created < total {
+        let size = min(options.batchSize, total - created)
+        var batch: [[String: ParseValue]] = []
         batch.reserveCapacity(size)
-        for _ in 0..<size { batch.append((generator.title(), generator.description())) }
+        for _ in 0..<size { batch.append(next()) }
         let rows = batch
-        try await store.write { writer in
+        let batchIds = try await store.write { writer in
+            var made: [String] = []
+            if keepIds { made.reserveCapacity(rows.count) }
             for row in rows {
-                // As the app does, an empty description is left unset rather than stored as "".
-                var fields: [String: ParseValue] = ["title": .string(row.title)]
-                if !row.description.isEmpty { fields["description"] = .string(row.description) }
-                try writer.create("TodoListItem", fields)
+                let object = try writer.create(className, row)
+                if keepIds { made.append(object.objectId) }
             }
+            return made
         }
+        ids += batchIds
         created += size
         let seconds = Date().timeIntervalSince(began)
-        print("seeded \(created)/\(options.count) to-dos (\(Int(Double(created) / max(seconds, 0.001)))/s)")
+        print("seeded \(created)/\(total) \(noun) (\(Int(Double(created) / max(seconds, 0.001)))/s)")
     }
-    try store.close()
-} catch {
-    FileHandle.standardError.write(Data("parsnip-seed: \(error)\n".utf8))
-    exit(1)
+    let seconds = Date().timeIntervalSince(began)
+    print(String(format: "Done: %d %@ in %.1f s into %@", created, noun, seconds, databaseURL.path))
+    return ids
 }
-let seconds = Date().timeIntervalSince(began)
-print(String(format: "Done: %d to-dos in %.1f s into %@", created, seconds, databaseURL.path))
+
+do {
+    var todoText = TodoTextGenerator(seed: options.seed)
+    let todoIds = try await seed(
+        options.count, of: "TodoListItem", noun: "to-dos", keepIds: options.idsOut != nil && options.recipes == 0
+    ) {
+        // As the app does, an empty description is left unset rather than stored as "".
+        var fields: [String: ParseValue] = ["title": .string(todoText.title())]
+        let description = todoText.description()
+        if !description.isEmpty { fields["description"] = .string(description) }
+        return fields
+    }
+    var recipes = RecipeGenerator(seed: options.seed)
+    let recipeIds = try await seed(
+        options.recipes, of: RecipeGenerator.className, noun: "recipes", keepIds: options.idsOut != nil
+    ) { recipes.recipe() }
+    try store.close()
+    if let idsOut = options.idsOut {
+        let ids = options.recipes > 0 ? recipeIds : todoIds
+        let text = ids.map { $0 + "\n" }.joined()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: idsOut))
+        print("Wrote \(ids.count) objectIds to \(idsOut)")
+    }
+} catch {
+    fail(error)
+}

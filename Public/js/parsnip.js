@@ -1,5 +1,6 @@
-// Parsnip's one small script. Everything works without it; it only moves focus to the error summary
-// for browsers that ignore `autofocus` on non-form elements, so screen readers hear the problem first.
+// Parsnip's one small script. Everything works without it. It moves focus to the error summary for browsers
+// that ignore `autofocus` on non-form elements, so screen readers hear the problem first, and it makes the
+// recipe editor's row buttons (add, remove, move up and down) act at once instead of sending the form.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
   var summary = document.querySelector(".error-summary");
@@ -7,3 +8,126 @@ document.addEventListener("DOMContentLoaded", function () {
     summary.focus();
   }
 });
+
+(function () {
+  // What the row buttons' and labels' words call one row of each section.
+  var nouns = { ingredient: "ingredient", side: "side option", nutrition: "nutrition entry" };
+
+  function rowsOf(list) {
+    return Array.prototype.filter.call(list.children, function (element) {
+      return element.hasAttribute("data-row");
+    });
+  }
+
+  function blankRow(section) {
+    var template = document.querySelector('template[data-row-template="' + section + '"]');
+    return template ? template.content.querySelector("[data-row]").cloneNode(true) : null;
+  }
+
+  // Gives every row the names, ids, labels and button values of its place, as the server would render them,
+  // so the form sends the rows in the order shown and each accessible name says the right number.
+  function renumber(list) {
+    var section = list.getAttribute("data-rows");
+    var pattern = new RegExp("\\b" + section + "-\\d+", "g");
+    rowsOf(list).forEach(function (row, index) {
+      var replacement = section + "-" + index;
+      row.querySelectorAll("[id], [name], [for], [aria-describedby]").forEach(function (element) {
+        ["id", "name", "for", "aria-describedby"].forEach(function (attribute) {
+          var value = element.getAttribute(attribute);
+          if (value !== null) element.setAttribute(attribute, value.replace(pattern, replacement));
+        });
+        // A button's value names its row; an input's value attribute is what was typed, never touched.
+        if (element.tagName === "BUTTON" && element.value) {
+          element.value = element.value.replace(pattern, replacement);
+        }
+      });
+      row.querySelectorAll("[data-row-number]").forEach(function (element) {
+        element.textContent = String(index + 1);
+      });
+    });
+    var add = document.querySelector('[data-add="' + section + '"]');
+    if (add) add.disabled = rowsOf(list).length >= Number(list.getAttribute("data-limit"));
+  }
+
+  function focusFirstInput(row) {
+    var input = row && row.querySelector("input");
+    if (input) input.focus();
+  }
+
+  function announce(text) {
+    var status = document.querySelector("[data-row-status]");
+    if (!status) return;
+    status.textContent = "";
+    window.setTimeout(function () {
+      status.textContent = text;
+    }, 50);
+  }
+
+  function capitalized(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function addRow(section) {
+    var list = document.querySelector('[data-rows="' + section + '"]');
+    var row = blankRow(section);
+    if (!list || !row || rowsOf(list).length >= Number(list.getAttribute("data-limit"))) return;
+    list.appendChild(row);
+    renumber(list);
+    focusFirstInput(row);
+    announce(capitalized(nouns[section]) + " " + rowsOf(list).length + " added");
+  }
+
+  function removeRow(row, list) {
+    var section = list.getAttribute("data-rows");
+    var index = rowsOf(list).indexOf(row);
+    list.removeChild(row);
+    // A section always shows at least one row to type into, as the server renders it.
+    if (rowsOf(list).length === 0) {
+      var blank = blankRow(section);
+      if (blank) list.appendChild(blank);
+    }
+    renumber(list);
+    var rows = rowsOf(list);
+    focusFirstInput(rows[Math.min(index, rows.length - 1)]);
+    announce(capitalized(nouns[section]) + " " + (index + 1) + " removed");
+  }
+
+  // Moves the neighbour rather than the row itself, so the pressed button keeps the focus.
+  function moveRow(row, list, direction) {
+    var section = list.getAttribute("data-rows");
+    var rows = rowsOf(list);
+    var index = rows.indexOf(row);
+    if (direction === "up" && index > 0) {
+      list.insertBefore(rows[index - 1], row.nextSibling);
+      index -= 1;
+    } else if (direction === "down" && index < rows.length - 1) {
+      list.insertBefore(rows[index + 1], row);
+      index += 1;
+    } else {
+      return;
+    }
+    renumber(list);
+    announce(capitalized(nouns[section]) + " moved " + direction + ", now number " + (index + 1));
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button") : null;
+    if (!button || button.disabled || !button.closest("[data-recipe-editor]")) return;
+    var section = button.getAttribute("data-add");
+    if (section) {
+      event.preventDefault();
+      addRow(section);
+      return;
+    }
+    var row = button.closest("[data-row]");
+    var list = row && row.parentElement;
+    if (!list || !list.hasAttribute("data-rows")) return;
+    if (button.hasAttribute("data-remove")) {
+      event.preventDefault();
+      removeRow(row, list);
+    } else if (button.hasAttribute("data-move")) {
+      event.preventDefault();
+      moveRow(row, list, button.getAttribute("data-move"));
+    }
+  });
+})();

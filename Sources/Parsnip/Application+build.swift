@@ -31,6 +31,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         throw StartupError(error.message)
     }
     let todos: StoreTodoRepository
+    let recipes: StoreRecipeRepository
     do {
         todos = try await StoreTodoRepository(store: store)
     } catch let error as ParseError {
@@ -40,8 +41,17 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         try? store.close()
         throw error
     }
+    do {
+        recipes = try await StoreRecipeRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The recipes in the database cannot be read: \(error.message)")
+    } catch {
+        try? store.close()
+        throw error
+    }
 
-    let router = buildRouter(settings: settings, pages: pages, todos: todos, logger: logger)
+    let router = buildRouter(settings: settings, pages: pages, todos: todos, recipes: recipes, logger: logger)
     return Application(
         router: router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
@@ -53,7 +63,8 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
-    settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, logger: Logger
+    settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
+    logger: Logger
 ) -> Router<ParsnipRequestContext> {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -76,6 +87,7 @@ func buildRouter(
         .add(middleware: CSRFMiddleware())
     HomeController(pages: pages).addRoutes(to: pagesGroup)
     TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
+    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
     return router
 }
 

@@ -85,15 +85,26 @@ final class ErrorPageTests: XCTestCase {
         let pages = try await Pages(directory: settings.templatesDirectory)
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
-        let router = buildRouter(settings: settings, pages: pages, todos: FailingRepository(), logger: quietLogger)
+        let router = buildRouter(
+            settings: settings, pages: pages, todos: FailingRepository(), recipes: FailingRecipeRepository(),
+            logger: quietLogger
+        )
         let app = Application(router: router, logger: quietLogger)
         try await app.test(.router) { client in
             let browser = Browser(client: client)
-            let response = try await browser.get("/todos")
-            XCTAssertEqual(response.status, .internalServerError)
-            XCTAssertTrue(response.text.contains("<h1>Something went wrong on our side</h1>"))
-            XCTAssertFalse(response.text.contains("disk on fire"))
-            XCTAssertFalse(response.text.contains("FailingRepository"))
+            for path in ["/todos", "/recipes", "/recipes/AbCdE12345", "/recipes/AbCdE12345/edit"] {
+                let response = try await browser.get(path)
+                XCTAssertEqual(response.status, .internalServerError, path)
+                XCTAssertTrue(response.text.contains("<h1>Something went wrong on our side</h1>"), path)
+                XCTAssertFalse(response.text.contains("disk on fire"), path)
+                XCTAssertFalse(response.text.contains("Failing"), path)
+            }
+            try await browser.get("/")
+            let save = try await browser.post(
+                "/recipes", form: [("name", "Soup"), ("category", "1"), ("servings", "2")]
+            )
+            XCTAssertEqual(save.status, .internalServerError)
+            XCTAssertFalse(save.text.contains("disk on fire"))
         }
     }
 }
@@ -110,4 +121,14 @@ struct FailingRepository: TodoRepository {
     func create(_ draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
     func update(id: String, with draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
     func delete(id: String) async throws -> TodoListItem { throw DiskError() }
+}
+
+/// A recipe repository whose every call fails the way a broken disk would.
+struct FailingRecipeRepository: RecipeRepository {
+    var revision: Int { 0 }
+    func list(_ request: RecipeListRequest) async throws -> RecipeListPage { throw FailingRepository.DiskError() }
+    func find(id: String) async throws -> RecipeInOrder? { throw FailingRepository.DiskError() }
+    func create(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
+    func update(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
+    func delete(id: String) async throws -> Recipe { throw FailingRepository.DiskError() }
 }

@@ -164,3 +164,58 @@ final class SteppingClock: ParseClock {
 struct FrozenClock: ParseClock {
     func now() -> Date { Date(timeIntervalSince1970: 1_714_558_830.456) }
 }
+
+// MARK: Recipes
+
+/// The fields of a complete, valid recipe form as the editor sends them ("Pancakes", one row in each section);
+/// `changes` replace fields of the same name or add new ones, `removing` leaves fields out.
+func recipeForm(_ changes: [(String, String)] = [], removing: [String] = []) -> [(String, String)] {
+    var fields: [(String, String)] = [
+        ("name", "Pancakes"), ("servings", "4"), ("price", "3.99"), ("isAvailable", "true"), ("category", "0"),
+        ("releaseDate", "2024-05-03"), ("ingredient-0-quantity", "1 1/2"),
+        ("ingredient-0-description", "cups of flour"),
+        ("side-0", "Maple syrup"), ("nutrition-0-name", "Calories"), ("nutrition-0-value", "320 kcal"),
+    ]
+    fields.removeAll { field in removing.contains(field.0) || changes.contains { $0.0 == field.0 } }
+    return fields + changes
+}
+
+extension Browser {
+    /// Saves a recipe through the editor's "Save as new recipe" and returns its id, read from the redirect.
+    @discardableResult
+    func addRecipe(_ form: [(String, String)] = recipeForm()) async throws -> String {
+        if cookies["parsnip_csrf"] == nil { try await get("/recipes/new") }
+        let response = try await post("/recipes", form: form)
+        XCTAssertEqual(response.status, .seeOther, "the recipe form was refused")
+        let location = try XCTUnwrap(response.headers[.location])
+        XCTAssertTrue(location.hasPrefix("/recipes/"), location)
+        return String(location.dropFirst("/recipes/".count))
+    }
+
+    /// Adds recipes named `names`, in that order, each with the rest of the default form.
+    @discardableResult
+    func addRecipes(_ names: [String]) async throws -> [String] {
+        var ids: [String] = []
+        for name in names { ids.append(try await addRecipe(recipeForm([("name", name)]))) }
+        return ids
+    }
+
+    /// The ids the recipe list links to (`/recipes/<id>`), in page order.
+    func recipeIds(in response: TestResponse) -> [String] {
+        var ids: [String] = []
+        var rest = Substring(response.text)
+        while let range = rest.range(of: "<a href=\"/recipes/") {
+            let after = rest[range.upperBound...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            let id = String(after[..<end])
+            if ObjectIdentifierText.isValid(id), id != "new", !ids.contains(id) { ids.append(id) }
+            rest = after
+        }
+        return ids
+    }
+}
+
+extension String {
+    /// How many times `text` occurs.
+    func occurrences(of text: String) -> Int { components(separatedBy: text).count - 1 }
+}

@@ -42,7 +42,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let error as PageError:
             return page(for: error)
-        case TodoRepositoryError.notFound:
+        case TodoRepositoryError.notFound, RecipeRepositoryError.notFound:
             return page(for: PageError.notFound)
         case let error as ParseError where error.code == .objectNotFound:
             return page(for: PageError.notFound)
@@ -67,8 +67,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 .notFound,
                 ErrorPage(
                     page: PageChrome(title: "Page not found"), heading: "Page not found",
-                    message: "There is nothing at this address. If you followed a link to a to-do, it may have "
-                        + "been deleted.",
+                    message: "There is nothing at this address. If you followed a link to a to-do or a recipe, "
+                        + "it may have been deleted.",
                     linkText: "Go to the home page", linkURL: "/"
                 )
             )
@@ -108,7 +108,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 .contentTooLarge,
                 ErrorPage(
                     page: PageChrome(title: "That was too much to send"), heading: "That was too much to send",
-                    message: "Forms can hold up to 64 KB of text. Nothing was saved. Go back, shorten the text "
+                    message: "Forms can hold up to 256 KB of text. Nothing was saved. Go back, shorten the text "
                         + "and try again.",
                     linkText: "Go to the home page", linkURL: "/"
                 )

@@ -6,11 +6,14 @@ struct PageChrome: Sendable {
     let flash: String?
     /// True on the to-do pages, to mark the nav link as current.
     let inTodos: Bool
+    /// True on the recipe pages, to mark the nav link as current.
+    let inRecipes: Bool
 
-    init(title: String, flash: String? = nil, inTodos: Bool = false) {
+    init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false) {
         self.title = title
         self.flash = flash
         self.inTodos = inTodos
+        self.inRecipes = inRecipes
     }
 }
 

@@ -9,6 +9,9 @@ public struct Pages: Sendable {
         "layout", "home", "errors/error",
         "todos/index", "todos/new", "todos/edit", "todos/delete",
         "partials/error-summary", "partials/todo-fields",
+        "recipes/index", "recipes/show", "recipes/new", "recipes/edit", "recipes/delete",
+        "partials/recipe-editor", "partials/recipe-summary", "partials/recipe-steps",
+        "partials/recipe-ingredient-row", "partials/recipe-side-row", "partials/recipe-nutrition-row",
     ]
 
     private let library: MustacheLibrary
@@ -43,7 +46,7 @@ public struct Pages: Sendable {
     /// Renders `model` with the template `name` into the bytes of a page.
     func renderBody(_ model: some Sendable, template name: String) -> ByteBuffer {
         // Every name was checked at start-up, so a nil here cannot happen.
-        ByteBuffer(string: library.render(model, withTemplate: name) ?? "")
+        ByteBuffer(string: library.render(TemplateValues.prepared(model) ?? model, withTemplate: name) ?? "")
     }
 
     static func htmlResponse(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {

@@ -1,37 +1,74 @@
 import Hummingbird
 
-/// List pages already rendered at the repository's current revision, reused until the next write.
+/// The list pages' cache: rendered page bytes by query string.
+typealias RenderedPageCache = PageCache<ByteBuffer>
+
+/// Pages already rendered at the repository's current revision, reused until the next write.
 ///
 /// Rendering 50 rows through swift-mustache costs about a millisecond; most list requests repeat the page
 /// the previous one rendered, so a hit turns the request into a dictionary lookup. Entries are keyed by the
-/// query string and dropped all at once when the revision moves, so a page never outlives the data it shows.
-final class RenderedPageCache: Sendable {
-    /// The most pages kept for one revision (each is tens of kilobytes).
-    static let capacity = 64
+/// query string (or path) and dropped all at once when the revision moves, so a page never outlives the data
+/// it shows. Memory is bounded twice: by a number of pages and by their bytes; past either bound, pages picked at
+/// random make room (random, not oldest: a reader walking through more pages than fit in order would otherwise
+/// miss on every request).
+final class PageCache<Page: CacheablePage>: Sendable {
+    /// The most pages kept for one revision.
+    let capacity: Int
+    /// The most bytes of pages kept for one revision.
+    let byteBudget: Int
 
     private struct State {
         var revision = -1
-        var pages: [String: ByteBuffer] = [:]
+        var pages: [String: Page] = [:]
+        var bytes = 0
     }
 
     private let state = LockedValue(State())
 
+    /// A cache of at most `capacity` pages and `byteBudget` bytes of them.
+    init(capacity: Int = 64, byteBudget: Int = 4 << 20) {
+        self.capacity = max(1, capacity)
+        self.byteBudget = max(1, byteBudget)
+    }
+
     /// The page rendered for `key` at `revision`, if there is one.
-    func page(for key: String, revision: Int) -> ByteBuffer? {
+    func page(for key: String, revision: Int) -> Page? {
         state.withLock { state in
             state.revision == revision ? state.pages[key] : nil
         }
     }
 
     /// Keeps `page` for `key`, unless a newer revision has been seen meanwhile.
-    func store(_ page: ByteBuffer, for key: String, revision: Int) {
+    func store(_ page: Page, for key: String, revision: Int) {
         state.withLock { state in
             if revision > state.revision {
                 state = State(revision: revision, pages: [:])
             }
-            guard revision == state.revision else { return }
-            if state.pages.count >= Self.capacity { state.pages.removeAll(keepingCapacity: true) }
+            guard revision == state.revision, page.byteCount <= byteBudget else { return }
+            if let old = state.pages.removeValue(forKey: key) { state.bytes -= old.byteCount }
+            while state.pages.count >= capacity || state.bytes + page.byteCount > byteBudget,
+                let victim = state.pages.randomElement()
+            {
+                state.pages.removeValue(forKey: victim.key)
+                state.bytes -= victim.value.byteCount
+            }
             state.pages[key] = page
+            state.bytes += page.byteCount
         }
     }
+
+    /// How many pages and bytes the cache holds now (for tests).
+    var usage: (pages: Int, bytes: Int) {
+        state.withLock { ($0.pages.count, $0.bytes) }
+    }
+}
+
+/// A page the cache can hold: it knows its size.
+protocol CacheablePage: Sendable {
+    /// The bytes the page occupies.
+    var byteCount: Int { get }
+}
+
+extension ByteBuffer: CacheablePage {
+    var byteCount: Int { readableBytes }
 }

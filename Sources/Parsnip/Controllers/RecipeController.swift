@@ -1,0 +1,119 @@
+import Hummingbird
+
+/// The recipe pages: the list, a recipe's page, the editor (in RecipeController+Editor.swift) and delete —
+/// each a GET page, and POSTs that answer 303, or re-render the form with 422 or 409.
+struct RecipeController<Repository: RecipeRepository>: Sendable {
+    let repository: Repository
+    let pages: Pages
+    /// Recipes per list page.
+    let pageSize: Int
+    /// List pages rendered since the last write, by query string.
+    let listCache = RenderedPageCache()
+    /// Recipe pages and editors rendered since the last write, by path, with the CSRF token left out: room for
+    /// the page and the editor of 1,000 typical recipes (about 8 and 19 KB).
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 32 << 20)
+
+    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+        group.get("/recipes", use: index)
+        group.get("/recipes/new", use: new)
+        group.post("/recipes/new", use: editorAction)
+        group.post("/recipes", use: create)
+        group.get("/recipes/:id", use: show)
+        group.get("/recipes/:id/edit", use: edit)
+        group.post("/recipes/:id/edit", use: editorAction)
+        group.post("/recipes/:id", use: update)
+        group.get("/recipes/:id/delete", use: confirmDelete)
+        group.post("/recipes/:id/delete", use: delete)
+    }
+
+    // MARK: List
+
+    /// GET /recipes — filtered by `q`, `category` and `available`, sorted by `sort`, 50 a page (`page`).
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // A page with a one-time message is never shared; any other is the same for everyone until a write.
+        let cacheKey = context.flash == nil ? request.uri.query ?? "" : nil
+        let revision = repository.revision
+        if let cacheKey, let body = listCache.page(for: cacheKey, revision: revision) {
+            return Pages.htmlResponse(body, status: .ok)
+        }
+        let query = try RecipeListQuery(FormFields(query: request.uri.query))
+        let result = try await repository.list(query.request(size: pageSize))
+        let body = pages.renderBody(
+            RecipeIndexPage(result: result, query: query, pageSize: pageSize, flash: context.flash),
+            template: "recipes/index"
+        )
+        if let cacheKey { listCache.store(body, for: cacheKey, revision: revision) }
+        return Pages.htmlResponse(body, status: .ok)
+    }
+
+    // MARK: One recipe
+
+    /// GET /recipes/:id — the recipe, with links to edit, delete and step to its neighbours.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        return try await cachedPage(request, context: context) { _ in
+            let found = try await findRecipe(id)
+            return pages.renderBody(RecipeShowPage(found: found, flash: context.flash), template: "recipes/show")
+        }
+    }
+
+    // MARK: Delete
+
+    /// GET /recipes/:id/delete — asks first, naming the recipe.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let recipe = try await findRecipe(Self.id(context)).recipe
+        let id = recipe.id ?? ""
+        let page = RecipeDeletePage(
+            page: PageChrome(title: "Delete this recipe?", flash: context.flash, inRecipes: true),
+            name: recipe.name,
+            action: "/recipes/\(id)/delete",
+            csrfToken: context.csrfToken,
+            cancelURL: "/recipes/\(id)"
+        )
+        return pages.render(page, template: "recipes/delete")
+    }
+
+    /// POST /recipes/:id/delete — deletes and answers 303 to the list.
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let recipe: Recipe
+        do {
+            recipe = try await repository.delete(id: Self.id(context))
+        } catch RecipeRepositoryError.notFound {
+            throw PageError.notFound
+        }
+        return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
+    }
+
+    // MARK: Helpers
+
+    /// Answers with the page `render` makes, rendered once per path and revision and shared by every visitor:
+    /// `render` gets the token to put in the page's forms (a marker, replaced by each visitor's own token).
+    /// A page with a one-time message is rendered for its visitor alone.
+    func cachedPage(
+        _ request: Request, context: ParsnipRequestContext, render: (_ csrfToken: String) async throws -> ByteBuffer
+    ) async throws -> Response {
+        guard context.flash == nil else {
+            return Pages.htmlResponse(try await render(context.csrfToken), status: .ok)
+        }
+        let key = request.uri.path
+        // Read before the data: a page stored under this revision can only be newer than it, never older.
+        let revision = repository.revision
+        if let page = pageCache.page(for: key, revision: revision) {
+            return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
+        }
+        let page = TokenSplicedPage(rendered: try await render(TokenSplicedPage.marker))
+        pageCache.store(page, for: key, revision: revision)
+        return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
+    }
+
+    func findRecipe(_ id: String) async throws -> RecipeInOrder {
+        guard let found = try await repository.find(id: id) else { throw PageError.notFound }
+        return found
+    }
+
+    /// The `:id` of the URL; anything that cannot be an objectId names no recipe.
+    static func id(_ context: ParsnipRequestContext) throws(PageError) -> String {
+        guard let id = context.parameters.get("id"), ObjectIdentifierText.isValid(id) else { throw .notFound }
+        return id
+    }
+}

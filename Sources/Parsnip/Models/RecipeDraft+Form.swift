@@ -1,0 +1,105 @@
+/// The editor's form fields to a draft and back: names are `name`, `ingredient-3-quantity`, `side-0`…
+extension RecipeDraft {
+    /// The highest row index a form may send; anything above is not from our page.
+    static let maximumRowIndex = 999
+
+    /// Reads the editor's fields strictly: a form without `name`, a checkbox with another value than `true`, or
+    /// a row field with a malformed or too large index is not from our page and is refused.
+    ///
+    /// Values are kept exactly as typed (validation cleans them); rows come in index order, gaps closed.
+    /// Fields the editor does not have (`_csrf`, `row-action`, a button's name) are left to their readers.
+    init(form: FormFields) throws(PageError) {
+        guard let name = form["name"] else { throw .badRequest("a recipe form without a name field") }
+        var isAvailable = false
+        if let checkbox = form["isAvailable"] {
+            guard checkbox == "true" else { throw .badRequest("isAvailable sent as \(checkbox)") }
+            isAvailable = true
+        }
+        var ingredients: [Int: IngredientRow] = [:]
+        var sides: [Int: String] = [:]
+        var nutrition: [Int: NutritionRow] = [:]
+        for (key, value) in form.values {
+            guard let cell = try RowCell(fieldName: key) else { continue }
+            switch cell {
+            case .ingredientQuantity(let index): ingredients[index, default: IngredientRow()].quantity = value
+            case .ingredientDescription(let index): ingredients[index, default: IngredientRow()].description = value
+            case .side(let index): sides[index] = value
+            case .nutritionName(let index): nutrition[index, default: NutritionRow()].name = value
+            case .nutritionValue(let index): nutrition[index, default: NutritionRow()].value = value
+            }
+        }
+        self.init(
+            name: name, servings: form["servings"] ?? "", price: form["price"] ?? "", isAvailable: isAvailable,
+            category: form["category"] ?? "", releaseDate: form["releaseDate"] ?? "",
+            ingredients: Self.inIndexOrder(ingredients), sideOptions: Self.inIndexOrder(sides),
+            nutrition: Self.inIndexOrder(nutrition))
+    }
+
+    /// The editor filled from a stored recipe, every value in the form's own text.
+    public init(recipe: Recipe) {
+        self.init(
+            name: recipe.name,
+            servings: recipe.servings.map(String.init) ?? "",
+            price: recipe.price?.text ?? "",
+            isAvailable: recipe.isAvailable,
+            category: recipe.category.map { String($0.rawValue) } ?? "",
+            releaseDate: recipe.releaseDate?.iso ?? "",
+            ingredients: recipe.ingredients.map {
+                IngredientRow(quantity: QuantityText.format($0.quantity), description: $0.description)
+            },
+            sideOptions: recipe.sideOptions,
+            nutrition: recipe.nutritionalInfo.map { NutritionRow(name: $0.name, value: $0.value) })
+    }
+
+    /// A copy with one empty row appended to each section that has none, so every section offers a row to type
+    /// into.
+    public func withBlankRows() -> RecipeDraft {
+        var copy = self
+        if copy.ingredients.isEmpty { copy.ingredients.append(IngredientRow()) }
+        if copy.sideOptions.isEmpty { copy.sideOptions.append("") }
+        if copy.nutrition.isEmpty { copy.nutrition.append(NutritionRow()) }
+        return copy
+    }
+
+    private static func inIndexOrder<Row>(_ rows: [Int: Row]) -> [Row] {
+        rows.sorted { $0.key < $1.key }.map(\.value)
+    }
+}
+
+/// One cell of a row, as named in the form: `ingredient-<i>-quantity`, `side-<i>`, `nutrition-<i>-value`…
+enum RowCell: Hashable {
+    case ingredientQuantity(Int)
+    case ingredientDescription(Int)
+    case side(Int)
+    case nutritionName(Int)
+    case nutritionValue(Int)
+
+    /// The cell a field name stands for; nil for names outside the three row families, and
+    /// `PageError.badRequest` for a name in a family that is malformed (`ingredient-01-quantity`, `side-x`).
+    init?(fieldName: String) throws(PageError) {
+        let parts = fieldName.split(separator: "-", omittingEmptySubsequences: false)
+        guard let family = parts.first, ["ingredient", "side", "nutrition"].contains(family) else { return nil }
+        guard parts.count >= 2, let index = RowIndex.parse(parts[1]) else {
+            throw .badRequest("a malformed row field \(fieldName)")
+        }
+        switch (family, parts.count, parts.count == 3 ? parts[2] : "") {
+        case ("ingredient", 3, "quantity"): self = .ingredientQuantity(index)
+        case ("ingredient", 3, "description"): self = .ingredientDescription(index)
+        case ("side", 2, _): self = .side(index)
+        case ("nutrition", 3, "name"): self = .nutritionName(index)
+        case ("nutrition", 3, "value"): self = .nutritionValue(index)
+        default: throw .badRequest("a malformed row field \(fieldName)")
+        }
+    }
+}
+
+/// Row indexes as the form writes them: ASCII digits, no leading zero, at most `RecipeDraft.maximumRowIndex`.
+enum RowIndex {
+    static func parse(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 3, text == "0" || text.first != "0",
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let index = Int(text),
+            index <= RecipeDraft.maximumRowIndex
+        else { return nil }
+        return index
+    }
+}

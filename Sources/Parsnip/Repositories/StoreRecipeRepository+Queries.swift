@@ -1,0 +1,46 @@
+import ParseStore
+
+/// The list's filters and sorts, and the stepping order (oldest first, ties by objectId), as Parse queries.
+extension StoreRecipeRepository {
+    /// The recipes that match the request's filters; no constraints at all when it has none.
+    static func filtered(_ request: RecipeListRequest) -> ParseQuery {
+        var query = ParseQuery(className)
+        if let category = request.category {
+            query = query.where("category", equalTo: .number(Double(category.rawValue)))
+        }
+        if let isAvailable = request.isAvailable {
+            query = query.where("isAvailable", equalTo: .boolean(isAvailable))
+        }
+        if let search = request.search, !search.isEmpty {
+            query = query.matches("name", containing: search, caseInsensitive: true)
+        }
+        return query
+    }
+
+    /// `query` in the list's order. The store appends objectId (ascending, the last key's direction) to break ties.
+    static func sorted(_ query: ParseQuery, by sort: RecipeSort) -> ParseQuery {
+        let ordered =
+            switch sort {
+            case .name: query.order(by: "name")
+            // SQLite puts NULL last in descending order, so recipes without a date come after all dated ones.
+            case .releaseDate: query.order(by: "-releaseDate", "name")
+            }
+        return ordered.ignoringCaseAndAccentsInTextOrder()
+    }
+
+    /// Recipes before `object` in the stepping order: created earlier, or at the same instant with a smaller id.
+    static func before(_ object: ParseObject, _ base: ParseQuery) -> ParseQuery {
+        base.where("createdAt", "$lte", .date(object.createdAt)).nor([
+            ParseQuery(className).where("createdAt", equalTo: .date(object.createdAt))
+                .where("objectId", "$gte", .string(object.objectId))
+        ])
+    }
+
+    /// Recipes after `object` in the stepping order: created later, or at the same instant with a larger id.
+    static func after(_ object: ParseObject, _ base: ParseQuery) -> ParseQuery {
+        base.where("createdAt", "$gte", .date(object.createdAt)).nor([
+            ParseQuery(className).where("createdAt", equalTo: .date(object.createdAt))
+                .where("objectId", "$lte", .string(object.objectId))
+        ])
+    }
+}

@@ -1,0 +1,210 @@
+/// What the editor is editing: a new recipe, a stored one, or one that was deleted while it was being edited.
+enum RecipeEditorMode: Sendable {
+    case new
+    case edit(RecipeInOrder)
+    /// The recipe being updated no longer exists: only "Save as new recipe" can keep what was typed.
+    case deleted(id: String)
+}
+
+/// Where the focus goes after a row action answered without JavaScript, so the page continues where the
+/// person was instead of at its top.
+struct EditorFocus: Sendable, Hashable {
+    var section: RecipeDraft.Section
+    /// The row, or nil for the section's "Add…" button.
+    var row: Int?
+    var control: RowFocus
+
+    /// The control to focus once `action` has been applied to the draft.
+    static func after(_ action: RecipeDraft.RowAction, in typed: RecipeDraft) -> EditorFocus? {
+        // Counted as the page shows the rows: an emptied section gets its blank row back.
+        let draft = typed.withBlankRows()
+        switch action {
+        case .add(let section):
+            let count = draft.rowCount(section)
+            return EditorFocus(section: section, row: count > 0 ? count - 1 : nil, control: RowFocus(input: true))
+        case .remove(let section, let index):
+            let count = draft.rowCount(section)
+            guard count > 0 else { return EditorFocus(section: section, row: nil, control: RowFocus()) }
+            return EditorFocus(section: section, row: min(max(index, 0), count - 1), control: RowFocus(input: true))
+        case .moveUp(let section, let index):
+            let count = draft.rowCount(section)
+            guard (0..<count).contains(index) else { return nil }
+            return EditorFocus(section: section, row: max(index - 1, 0), control: RowFocus(up: true))
+        case .moveDown(let section, let index):
+            let count = draft.rowCount(section)
+            guard (0..<count).contains(index) else { return nil }
+            return EditorFocus(section: section, row: min(index + 1, count - 1), control: RowFocus(down: true))
+        }
+    }
+
+    /// What to focus in `row` of `section`.
+    func control(_ section: RecipeDraft.Section, row: Int) -> RowFocus {
+        section == self.section && self.row == row ? control : RowFocus()
+    }
+}
+
+extension RecipeDraft {
+    /// How many rows a section has, as typed.
+    func rowCount(_ section: Section) -> Int {
+        switch section {
+        case .ingredient: ingredients.count
+        case .side: sideOptions.count
+        case .nutrition: nutrition.count
+        }
+    }
+}
+
+extension RecipeEditorPage {
+    /// The sentence at the top when the recipe being updated was deleted meanwhile.
+    static let deletedMeanwhile =
+        "This recipe was deleted meanwhile. Save it as a new recipe to keep what you typed."
+
+    /// The editor showing `draft` (with a blank row added to each empty section), each problem next to its
+    /// field or row and in the summary.
+    init(
+        mode: RecipeEditorMode, draft typed: RecipeDraft, problems: [RecipeDraft.Problem], focus: EditorFocus?,
+        csrfToken: String, flash: String?
+    ) {
+        let draft = typed.withBlankRows()
+        var messages: [String: String] = [:]
+        for problem in problems where messages[problem.field.htmlId] == nil {
+            messages[problem.field.htmlId] = problem.message
+        }
+        // A summary moves the focus itself; row focus is only for a row action that went through.
+        let focus = problems.isEmpty ? focus : nil
+        func field(_ id: String, _ value: String, hint: Bool) -> EditorField {
+            let error = messages[id]
+            let ids = [hint ? "\(id)-hint" : nil, error == nil ? nil : "\(id)-error"].compactMap { $0 }
+            return EditorField(value: value, error: error, describedBy: ids.isEmpty ? nil : ids.joined(separator: " "))
+        }
+
+        var conflict: String?
+        let title: String
+        switch mode {
+        case .new:
+            title = "Add a recipe"
+            action = "/recipes/new"
+            primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
+            secondary = nil
+            cancelURL = "/recipes"
+            reloadURL = nil
+            deleteURL = nil
+            steps = nil
+        case .edit(let found):
+            let id = found.recipe.id ?? ""
+            title = "Edit recipe"
+            action = "/recipes/\(id)/edit"
+            primary = EditorButton(label: "Update recipe", formAction: "/recipes/\(id)")
+            secondary = EditorButton(label: "Save as new recipe", formAction: "/recipes?from=\(id)")
+            cancelURL = "/recipes/\(id)"
+            reloadURL = "/recipes/\(id)/edit"
+            deleteURL = "/recipes/\(id)/delete"
+            steps = RecipeFormatting.steps(found, suffix: "/edit")
+        case .deleted:
+            title = "Edit recipe"
+            conflict = Self.deletedMeanwhile
+            // The recipe is gone: row actions and saving carry on as a new recipe.
+            action = "/recipes/new"
+            primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
+            secondary = nil
+            cancelURL = "/recipes"
+            reloadURL = nil
+            deleteURL = nil
+            steps = nil
+        }
+        page = PageChrome(title: title, flash: flash, inRecipes: true)
+        heading = title
+        self.csrfToken = csrfToken
+        summary =
+            conflict == nil && problems.isEmpty
+            ? nil
+            : EditorSummary(
+                conflict: conflict,
+                errors: problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) },
+                hasErrors: !problems.isEmpty
+            )
+
+        nameField = field("name", draft.name, hint: true)
+        servingsField = field("servings", draft.servings, hint: true)
+        priceField = field("price", draft.price, hint: true)
+        isAvailable = draft.isAvailable
+        categoryField = field("category", draft.category, hint: false)
+        categoryOptions =
+            [SelectOption(value: "", title: "Choose a category", selected: draft.category.isEmpty)]
+            + Recipe.Category.allCases.map {
+                SelectOption(value: "\($0.rawValue)", title: $0.title, selected: draft.category == "\($0.rawValue)")
+            }
+        releaseDateField = field("releaseDate", draft.releaseDate, hint: false)
+
+        ingredients = EditorRowSection(
+            rows: draft.ingredients.enumerated().map { index, row in
+                IngredientRowView(
+                    index: index, row: row, messages: messages, focus: focus?.control(.ingredient, row: index)
+                )
+            },
+            template: IngredientRowView(index: 0, row: .init(), messages: [:], focus: nil),
+            error: messages[RecipeDraft.Field.ingredients.htmlId],
+            limit: RecipeDraft.Limits.ingredients,
+            isFull: draft.ingredients.count >= RecipeDraft.Limits.ingredients,
+            focusAdd: focus?.section == .ingredient && focus?.row == nil
+        )
+        sideOptions = EditorRowSection(
+            rows: draft.sideOptions.enumerated().map { index, text in
+                SideOptionRowView(
+                    index: index, text: text, messages: messages, focus: focus?.control(.side, row: index))
+            },
+            template: SideOptionRowView(index: 0, text: "", messages: [:], focus: nil),
+            error: messages[RecipeDraft.Field.sideOptions.htmlId],
+            limit: RecipeDraft.Limits.sideOptions,
+            isFull: draft.sideOptions.count >= RecipeDraft.Limits.sideOptions,
+            focusAdd: focus?.section == .side && focus?.row == nil
+        )
+        nutrition = EditorRowSection(
+            rows: draft.nutrition.enumerated().map { index, row in
+                NutritionRowView(
+                    index: index, row: row, messages: messages, focus: focus?.control(.nutrition, row: index)
+                )
+            },
+            template: NutritionRowView(index: 0, row: .init(), messages: [:], focus: nil),
+            error: messages[RecipeDraft.Field.nutrition.htmlId],
+            limit: RecipeDraft.Limits.nutritionEntries,
+            isFull: draft.nutrition.count >= RecipeDraft.Limits.nutritionEntries,
+            focusAdd: focus?.section == .nutrition && focus?.row == nil
+        )
+    }
+}
+
+extension IngredientRowView {
+    init(index: Int, row: RecipeDraft.IngredientRow, messages: [String: String], focus: RowFocus?) {
+        let quantityError = messages[RecipeDraft.Field.ingredientQuantity(index).htmlId]
+        let descriptionError = messages[RecipeDraft.Field.ingredientDescription(index).htmlId]
+        self.init(
+            index: index, number: index + 1, quantity: row.quantity, description: row.description,
+            quantityError: quantityError, descriptionError: descriptionError,
+            hasError: quantityError != nil || descriptionError != nil,
+            focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false
+        )
+    }
+}
+
+extension SideOptionRowView {
+    init(index: Int, text: String, messages: [String: String], focus: RowFocus?) {
+        let textError = messages[RecipeDraft.Field.sideOption(index).htmlId]
+        self.init(
+            index: index, number: index + 1, text: text, textError: textError, hasError: textError != nil,
+            focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false
+        )
+    }
+}
+
+extension NutritionRowView {
+    init(index: Int, row: RecipeDraft.NutritionRow, messages: [String: String], focus: RowFocus?) {
+        let nameError = messages[RecipeDraft.Field.nutritionName(index).htmlId]
+        let valueError = messages[RecipeDraft.Field.nutritionValue(index).htmlId]
+        self.init(
+            index: index, number: index + 1, name: row.name, value: row.value, nameError: nameError,
+            valueError: valueError, hasError: nameError != nil || valueError != nil,
+            focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false
+        )
+    }
+}

@@ -1,0 +1,48 @@
+/// Turns recipes and counts into the words and numbers the recipe pages show.
+enum RecipeFormatting {
+    /// What a page shows for a value that was not given.
+    static let missing = "—"
+
+    static func category(_ category: Recipe.Category?) -> String { category?.title ?? missing }
+
+    static func servings(_ servings: Int?) -> String { servings.map(TodoFormatting.grouped) ?? missing }
+
+    /// "3.99": always two decimals, as typed into the form.
+    static func price(_ price: Price?) -> String { price?.text ?? missing }
+
+    static func available(_ isAvailable: Bool) -> String { isAvailable ? "Yes" : "No" }
+
+    /// "3 May 2024".
+    static func releaseDate(_ date: CalendarDate?) -> String { date?.readable ?? missing }
+
+    /// "12 recipes", "1 recipe"; with filters on: "3 of 12 recipes match", "1 of 12 recipes matches".
+    static func countLine(matching: Int, all: Int, filtered: Bool) -> String {
+        guard filtered else { return "\(TodoFormatting.grouped(all)) \(all == 1 ? "recipe" : "recipes")" }
+        let noun = all == 1 ? "recipe" : "recipes"
+        let verb = matching == 1 ? "matches" : "match"
+        return "\(TodoFormatting.grouped(matching)) of \(TodoFormatting.grouped(all)) \(noun) \(verb)"
+    }
+
+    static func row(_ recipe: Recipe) -> RecipeTableRow {
+        RecipeTableRow(
+            name: recipe.name,
+            url: "/recipes/\(recipe.id ?? "")",
+            category: category(recipe.category),
+            servings: servings(recipe.servings),
+            price: price(recipe.price),
+            available: available(recipe.isAvailable),
+            releaseText: releaseDate(recipe.releaseDate),
+            releaseISO: recipe.releaseDate?.iso
+        )
+    }
+
+    /// "Previous recipe" / "Next recipe" links to `suffix` ("" for the recipe page, "/edit" for the editor) and
+    /// "Recipe 3 of 12".
+    static func steps(_ found: RecipeInOrder, suffix: String) -> RecipeSteps {
+        RecipeSteps(
+            previousURL: found.previousId.map { "/recipes/\($0)\(suffix)" },
+            nextURL: found.nextId.map { "/recipes/\($0)\(suffix)" },
+            positionLine: "Recipe \(TodoFormatting.grouped(found.position)) of \(TodoFormatting.grouped(found.total))"
+        )
+    }
+}

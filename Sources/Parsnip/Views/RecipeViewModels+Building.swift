@@ -1,0 +1,94 @@
+extension RecipeIndexPage {
+    /// The list page for one page of results read with `query`.
+    init(result: RecipeListPage, query: RecipeListQuery, pageSize: Int, flash: String?) {
+        let rows = result.recipes.map(RecipeFormatting.row)
+        let filtering = query.isFiltering
+        let pageCount = max(1, (result.total + max(1, pageSize) - 1) / max(1, pageSize))
+        let emptyState: EmptyState?
+        switch (rows.isEmpty, filtering) {
+        case (false, _):
+            emptyState = nil
+        case (true, _) where result.totalWithoutFilters == 0:
+            emptyState = EmptyState(
+                message: "No recipes yet", advice: nil,
+                link: EmptyStateLink(text: "Add your first recipe", url: "/recipes/new")
+            )
+        case (true, true) where result.total == 0:
+            // "Clear filters" is already above the table: one link, not two.
+            emptyState = EmptyState(
+                message: "No recipes match these filters", advice: "Try other filters or fewer words.", link: nil
+            )
+        case (true, _):
+            emptyState = EmptyState(
+                message: "There are no more recipes on this page.", advice: nil,
+                link: EmptyStateLink(text: "Go to the first page", url: query.url(page: 1))
+            )
+        }
+        let hasPrevious = query.page > 1 && query.page <= pageCount
+        let hasNext = query.page < pageCount
+        self.init(
+            page: PageChrome(title: "Recipes", flash: flash, inRecipes: true),
+            query: query.search == nil ? "" : query.typed,
+            categoryOptions: [SelectOption(value: "", title: "All categories", selected: query.category == nil)]
+                + Recipe.Category.allCases.map {
+                    SelectOption(value: "\($0.rawValue)", title: $0.title, selected: query.category == $0)
+                },
+            availabilityOptions: [
+                SelectOption(value: "", title: "Any", selected: query.isAvailable == nil),
+                SelectOption(value: "yes", title: "Available", selected: query.isAvailable == true),
+                SelectOption(value: "no", title: "Not available", selected: query.isAvailable == false),
+            ],
+            sortOptions: [
+                SelectOption(value: RecipeSort.name.rawValue, title: "Name (A–Z)", selected: query.sort == .name),
+                SelectOption(
+                    value: RecipeSort.releaseDate.rawValue, title: "Release date (newest first)",
+                    selected: query.sort == .releaseDate
+                ),
+            ],
+            filtering: filtering,
+            clearFiltersURL: query.clearFiltersURL,
+            countLine: result.total == 0
+                ? nil
+                : RecipeFormatting.countLine(
+                    matching: result.total, all: result.totalWithoutFilters, filtered: filtering
+                ),
+            rows: rows,
+            hasRows: !rows.isEmpty,
+            emptyState: emptyState,
+            previousURL: hasPrevious ? query.url(page: query.page - 1) : nil,
+            nextURL: hasNext ? query.url(page: query.page + 1) : nil,
+            pageLine: pageCount > 1 && !rows.isEmpty
+                ? "Page \(TodoFormatting.grouped(query.page)) of \(TodoFormatting.grouped(pageCount))" : nil,
+            hasPagination: hasPrevious || hasNext
+        )
+    }
+}
+
+extension RecipeShowPage {
+    /// The page of a stored recipe, with the links to its neighbours' pages.
+    init(found: RecipeInOrder, flash: String?) {
+        let recipe = found.recipe
+        let id = recipe.id ?? ""
+        self.init(
+            page: PageChrome(title: recipe.name, flash: flash, inRecipes: true),
+            name: recipe.name,
+            category: RecipeFormatting.category(recipe.category),
+            servings: RecipeFormatting.servings(recipe.servings),
+            price: RecipeFormatting.price(recipe.price),
+            available: RecipeFormatting.available(recipe.isAvailable),
+            releaseText: RecipeFormatting.releaseDate(recipe.releaseDate),
+            releaseISO: recipe.releaseDate?.iso,
+            ingredients: recipe.ingredients.map {
+                IngredientLine(quantity: QuantityText.format($0.quantity), description: $0.description)
+            },
+            hasIngredients: !recipe.ingredients.isEmpty,
+            sideOptions: recipe.sideOptions,
+            hasSideOptions: !recipe.sideOptions.isEmpty,
+            nutrition: recipe.nutritionalInfo.map { NutritionLine(name: $0.name, value: $0.value) },
+            hasNutrition: !recipe.nutritionalInfo.isEmpty,
+            editURL: "/recipes/\(id)/edit",
+            deleteURL: "/recipes/\(id)/delete",
+            steps: RecipeFormatting.steps(found, suffix: "")
+        )
+    }
+}

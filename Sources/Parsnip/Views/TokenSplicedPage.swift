@@ -1,0 +1,48 @@
+import Hummingbird
+
+/// A page rendered once with a stand-in for the CSRF token, kept in parts, so each visitor's copy is the parts
+/// joined with their own token — a copy of bytes instead of a template rendering.
+struct TokenSplicedPage: CacheablePage {
+    /// Rendered where the token goes. Random per process, so no text a person types can be mistaken for it;
+    /// only letters, digits, `-` and `_`, so the HTML escaper leaves it as it is.
+    static let marker = "csrf-" + CSRFMiddleware.newToken() + "-slot"
+
+    /// The page's bytes between the token's places (one more part than places).
+    let parts: [ByteBuffer]
+    private let partsSize: Int
+
+    /// Splits a page rendered with `marker` as its token.
+    init(rendered page: ByteBuffer) {
+        let bytes = Array(page.readableBytesView)
+        let marker = Array(Self.marker.utf8)
+        var parts: [ByteBuffer] = []
+        var start = 0
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) {
+                parts.append(ByteBuffer(bytes: bytes[start..<index]))
+                index += marker.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(ByteBuffer(bytes: bytes[start...]))
+        self.parts = parts
+        self.partsSize = parts.reduce(0) { $0 + $1.readableBytes }
+    }
+
+    var byteCount: Int { partsSize }
+
+    /// The page with `token` in every place the marker was.
+    func body(token: String) -> ByteBuffer {
+        guard parts.count > 1 else { return parts[0] }
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(partsSize + token.utf8.count * (parts.count - 1))
+        for (offset, part) in parts.enumerated() {
+            if offset > 0 { buffer.writeString(token) }
+            buffer.writeImmutableBuffer(part)
+        }
+        return buffer
+    }
+}
