@@ -19,9 +19,26 @@ document.addEventListener("DOMContentLoaded", function () {
     });
   }
 
-  function blankRow(section) {
-    var template = document.querySelector('template[data-row-template="' + section + '"]');
-    return template ? template.content.querySelector("[data-row]").cloneNode(true) : null;
+  // A new row is a copy of the list's first row (the server always renders at least one), emptied: no typed
+  // values, no error, no autofocus. renumber() then gives it its place.
+  function blankRow(list) {
+    var first = rowsOf(list)[0];
+    if (!first) return null;
+    var row = first.cloneNode(true);
+    row.classList.remove("row-invalid");
+    row.querySelectorAll(".row-error").forEach(function (error) {
+      error.parentNode.removeChild(error);
+    });
+    row.querySelectorAll("input").forEach(function (input) {
+      input.value = "";
+      input.removeAttribute("value");
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    });
+    row.querySelectorAll("[autofocus]").forEach(function (element) {
+      element.removeAttribute("autofocus");
+    });
+    return row;
   }
 
   // Gives every row the names, ids, labels and button values of its place, as the server would render them,
@@ -69,7 +86,7 @@ document.addEventListener("DOMContentLoaded", function () {
 
   function addRow(section) {
     var list = document.querySelector('[data-rows="' + section + '"]');
-    var row = blankRow(section);
+    var row = list ? blankRow(list) : null;
     if (!list || !row || rowsOf(list).length >= Number(list.getAttribute("data-limit"))) return;
     list.appendChild(row);
     renumber(list);
@@ -80,12 +97,10 @@ document.addEventListener("DOMContentLoaded", function () {
   function removeRow(row, list) {
     var section = list.getAttribute("data-rows");
     var index = rowsOf(list).indexOf(row);
-    list.removeChild(row);
     // A section always shows at least one row to type into, as the server renders it.
-    if (rowsOf(list).length === 0) {
-      var blank = blankRow(section);
-      if (blank) list.appendChild(blank);
-    }
+    var blank = rowsOf(list).length === 1 ? blankRow(list) : null;
+    list.removeChild(row);
+    if (blank) list.appendChild(blank);
     renumber(list);
     var rows = rowsOf(list);
     focusFirstInput(rows[Math.min(index, rows.length - 1)]);

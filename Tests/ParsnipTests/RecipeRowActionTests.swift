@@ -38,7 +38,7 @@ final class RecipeRowActionTests: XCTestCase {
     private static func ingredientDescriptions(_ html: String) -> [String] {
         var found: [String] = []
         var index = 0
-        // Rows only: the <template>'s blank row comes after them and is empty.
+        // The rows in order (index 0, 1, …) until one is missing.
         while let range = html.range(of: #"name="ingredient-\#(index)-description" value=""#) {
             let rest = html[range.upperBound...]
             found.append(String(rest[..<rest.firstIndex(of: "\"")!]))

@@ -10,8 +10,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// List pages rendered since the last write, by query string.
     let listCache = RenderedPageCache()
     /// Recipe pages and editors rendered since the last write, by path, with the CSRF token left out: room for
-    /// the page and the editor of 1,000 typical recipes (about 8 and 19 KB).
-    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 32 << 20)
+    /// the page and the editor of 1,000 typical recipes (about 2 and 16 KB), within the 64 MB the server aims at.
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20)
 
     func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
         group.get("/recipes", use: index)

@@ -142,7 +142,6 @@ extension RecipeEditorPage {
                     index: index, row: row, messages: messages, focus: focus?.control(.ingredient, row: index)
                 )
             },
-            template: IngredientRowView(index: 0, row: .init(), messages: [:], focus: nil),
             error: messages[RecipeDraft.Field.ingredients.htmlId],
             limit: RecipeDraft.Limits.ingredients,
             isFull: draft.ingredients.count >= RecipeDraft.Limits.ingredients,
@@ -153,7 +152,6 @@ extension RecipeEditorPage {
                 SideOptionRowView(
                     index: index, text: text, messages: messages, focus: focus?.control(.side, row: index))
             },
-            template: SideOptionRowView(index: 0, text: "", messages: [:], focus: nil),
             error: messages[RecipeDraft.Field.sideOptions.htmlId],
             limit: RecipeDraft.Limits.sideOptions,
             isFull: draft.sideOptions.count >= RecipeDraft.Limits.sideOptions,
@@ -165,7 +163,6 @@ extension RecipeEditorPage {
                     index: index, row: row, messages: messages, focus: focus?.control(.nutrition, row: index)
                 )
             },
-            template: NutritionRowView(index: 0, row: .init(), messages: [:], focus: nil),
             error: messages[RecipeDraft.Field.nutrition.htmlId],
             limit: RecipeDraft.Limits.nutritionEntries,
             isFull: draft.nutrition.count >= RecipeDraft.Limits.nutritionEntries,
