@@ -1,0 +1,109 @@
+import Foundation
+
+/// The three one-name classes a book links to: `Genre`, `Author` and `Publisher` (each `{name}`).
+public enum CatalogueKind: String, Sendable, Hashable, CaseIterable {
+    case genre
+    case author
+    case publisher
+
+    /// The Parse class: "Genre", "Author", "Publisher".
+    public var className: String {
+        switch self {
+        case .genre: "Genre"
+        case .author: "Author"
+        case .publisher: "Publisher"
+        }
+    }
+
+    /// The word the pages use for one: "genre", "author", "publisher".
+    public var singular: String { rawValue }
+    /// The word for many: "genres", "authors", "publishers".
+    public var plural: String { rawValue + "s" }
+    /// Where its list lives: "/genres", "/authors", "/publishers".
+    public var path: String { "/" + plural }
+}
+
+/// One genre, author or publisher.
+public struct CatalogueEntry: Sendable, Hashable {
+    public var kind: CatalogueKind
+    /// The store's objectId.
+    public var id: String
+    /// The name, unique within its kind ignoring case and surrounding spaces.
+    public var name: String
+
+    public init(kind: CatalogueKind, id: String, name: String) {
+        self.kind = kind
+        self.id = id
+        self.name = name
+    }
+}
+
+/// A genre, author or publisher with how many books use it (for its list and before deleting it).
+public struct CatalogueEntryUsage: Sendable, Hashable {
+    public var entry: CatalogueEntry
+    /// Books whose genre is this one, or whose authors / publishers include it.
+    public var bookCount: Int
+
+    public init(entry: CatalogueEntry, bookCount: Int) {
+        self.entry = entry
+        self.bookCount = bookCount
+    }
+}
+
+/// One book, shaped like the seed's `Book` (title, publishingYear, genre, isbn, authors, publishers).
+public struct Book: Sendable, Hashable {
+    /// The store's objectId, nil before the first save.
+    public var id: String?
+    public var title: String
+    /// A whole year from 1450 to next year.
+    public var publishingYear: Int
+    /// The book's one genre (Pointer<Genre>); nil only for books written by other clients without one.
+    public var genre: CatalogueEntry?
+    /// The ISBN's digits as stored in the `ISBN` object's `value` (hyphens and spaces removed, "X" upper-case).
+    public var isbn: String
+    /// The Relation `authors`, sorted by name.
+    public var authors: [CatalogueEntry]
+    /// The Relation `publishers`, sorted by name.
+    public var publishers: [CatalogueEntry]
+    public var createdAt: Date?
+    public var updatedAt: Date?
+
+    public init(
+        id: String? = nil, title: String, publishingYear: Int, genre: CatalogueEntry?, isbn: String,
+        authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], createdAt: Date? = nil,
+        updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.publishingYear = publishingYear
+        self.genre = genre
+        self.isbn = isbn
+        self.authors = authors
+        self.publishers = publishers
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// What a valid book form asks the repository to store: ids of existing entries, the normalised ISBN.
+public struct BookInput: Sendable, Hashable {
+    public var title: String
+    public var publishingYear: Int
+    public var genreId: String
+    /// Normalised ISBN (digits, possibly a final "X"), already checked for its check digit.
+    public var isbn: String
+    public var authorIds: [String]
+    public var publisherIds: [String]
+
+    public init(
+        title: String, publishingYear: Int, genreId: String, isbn: String, authorIds: [String],
+        publisherIds: [String]
+    ) {
+        self.title = title
+        self.publishingYear = publishingYear
+        self.genreId = genreId
+        self.isbn = isbn
+        self.authorIds = authorIds
+        self.publisherIds = publisherIds
+    }
+}

@@ -1,0 +1,105 @@
+/// Where books, genres, authors and publishers live. Controllers know only this protocol.
+public protocol BookRepository: Sendable {
+    /// Moves after every write through this repository (for page caches).
+    var revision: Int { get }
+
+    // MARK: Books
+
+    /// One page of the book list with each book's genre, ISBN and authors, read in one snapshot with a bounded
+    /// number of SQL statements whatever the page holds.
+    func list(_ request: BookListRequest) async throws -> BookListPage
+    /// The book with its genre, ISBN, authors and publishers, or nil.
+    func find(id: String) async throws -> Book?
+    /// Stores the ISBN object, the Book with both Pointers, and the authors, publishers and genre.books relation
+    /// rows in one transaction. Throws `BookSaveError` for a used ISBN or an entry that does not exist.
+    func create(_ input: BookInput) async throws -> Book
+    /// Changes a book in one transaction, moving relation rows precisely. Throws `BookSaveError`, or
+    /// `BookSaveError.bookNotFound` when the book is gone.
+    func update(id: String, with input: BookInput) async throws -> Book
+    /// Deletes the book, its ISBN object and every relation row that names it; returns what it was.
+    func delete(id: String) async throws -> Book
+
+    // MARK: Genres, authors, publishers
+
+    /// Every entry of a kind, sorted by name (ignoring case and accents), with its book counts.
+    func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage]
+    /// One entry with its book count, or nil.
+    func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage?
+    /// Adds an entry; throws `CatalogueError.duplicate` when the name exists (ignoring case and spaces).
+    func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry
+    /// Renames an entry; throws `CatalogueError.duplicate` or `.notFound`.
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry
+    /// Deletes an entry. A genre that books use is refused (`CatalogueError.inUse(count)`) unless `moveBooksTo`
+    /// names another genre, which then takes its books; an author or publisher is removed from its books.
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry
+}
+
+/// Why a book could not be saved, in the app's terms.
+public enum BookSaveError: Error, Sendable, Hashable {
+    /// Another book already has this ISBN.
+    case isbnUsed(byBookId: String, title: String)
+    /// The chosen genre does not exist (deleted meanwhile).
+    case unknownGenre
+    /// Some chosen authors or publishers do not exist (deleted meanwhile).
+    case unknownEntries(CatalogueKind)
+    /// The book being edited is gone.
+    case bookNotFound
+}
+
+/// Why a genre, author or publisher could not be changed.
+public enum CatalogueError: Error, Sendable, Hashable {
+    /// An entry with this name exists already (its id).
+    case duplicate(existingId: String)
+    case notFound
+    /// A genre still used by this many books.
+    case inUse(bookCount: Int)
+}
+
+/// How the book list is sorted.
+public enum BookSort: String, Sendable, Hashable, CaseIterable {
+    /// Title A–Z, ignoring case and accents.
+    case title
+    /// Publishing year, newest first, then title.
+    case year
+}
+
+/// A request for one page of the book list.
+public struct BookListRequest: Sendable, Hashable {
+    /// Text to look for in titles, ignoring case; nil for all.
+    public var search: String?
+    public var genreId: String?
+    public var authorId: String?
+    public var publisherId: String?
+    public var sort: BookSort
+    /// From 1.
+    public var page: Int
+    public var size: Int
+
+    public init(
+        search: String? = nil, genreId: String? = nil, authorId: String? = nil, publisherId: String? = nil,
+        sort: BookSort = .title, page: Int = 1, size: Int = 50
+    ) {
+        self.search = search
+        self.genreId = genreId
+        self.authorId = authorId
+        self.publisherId = publisherId
+        self.sort = sort
+        self.page = page
+        self.size = size
+    }
+}
+
+/// One page of the book list (books carry genre, ISBN and authors; publishers are left empty).
+public struct BookListPage: Sendable, Hashable {
+    public var books: [Book]
+    /// Books matching the filters, on all pages.
+    public var total: Int
+    /// Books at all (to tell "none yet" from "none match").
+    public var totalWithoutFilters: Int
+
+    public init(books: [Book], total: Int, totalWithoutFilters: Int) {
+        self.books = books
+        self.total = total
+        self.totalWithoutFilters = totalWithoutFilters
+    }
+}
