@@ -1,7 +1,7 @@
 import Foundation
 import ParseStore
 
-// parsnip-seed: fills a database with N to-dos and/or N recipes in large transactions, for the benchmarks.
+// parsnip-seed: fills a database with N to-dos, N recipes and/or N books in large transactions, for the benchmarks.
 
 let options: SeedOptions
 do {
@@ -23,8 +23,9 @@ let databaseURL = URL(fileURLWithPath: options.database)
 try? FileManager.default.createDirectory(
     at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
 
-// The first object is `count + recipes` milliseconds ago, so the newest lands at about the moment seeding started.
-let start = Date().addingTimeInterval(-Double(options.count + options.recipes) / 1000)
+// The first object is about `count + recipes + catalogue writes` milliseconds ago, so the newest lands at about
+// the moment seeding started.
+let start = Date().addingTimeInterval(-Double(options.count + options.recipes + options.bookClockReadings) / 1000)
 let store: ParseStore
 do {
     store = try ParseStore(path: databaseURL.path, clock: SteppingClock(start: start))
@@ -69,7 +70,8 @@ func seed(
 do {
     var todoText = TodoTextGenerator(seed: options.seed)
     let todoIds = try await seed(
-        options.count, of: "TodoListItem", noun: "to-dos", keepIds: options.idsOut != nil && options.recipes == 0
+        options.count, of: "TodoListItem", noun: "to-dos",
+        keepIds: options.idsOut != nil && options.recipes == 0 && options.books == 0
     ) {
         // As the app does, an empty description is left unset rather than stored as "".
         var fields: [String: ParseValue] = ["title": .string(todoText.title())]
@@ -79,11 +81,19 @@ do {
     }
     var recipes = RecipeGenerator(seed: options.seed)
     let recipeIds = try await seed(
-        options.recipes, of: RecipeGenerator.className, noun: "recipes", keepIds: options.idsOut != nil
+        options.recipes, of: RecipeGenerator.className, noun: "recipes",
+        keepIds: options.idsOut != nil && options.books == 0
     ) { recipes.recipe() }
+    var bookIds: [String] = []
+    if options.books > 0 {
+        var books = BookSeeder(
+            store: store, generator: BookGenerator(seed: options.seed), batchSize: options.batchSize)
+        bookIds = try await books.seed(
+            books: options.books, genres: options.genres, authors: options.authors, publishers: options.publishers)
+    }
     try store.close()
     if let idsOut = options.idsOut {
-        let ids = options.recipes > 0 ? recipeIds : todoIds
+        let ids = options.books > 0 ? bookIds : options.recipes > 0 ? recipeIds : todoIds
         let text = ids.map { $0 + "\n" }.joined()
         try Data(text.utf8).write(to: URL(fileURLWithPath: idsOut))
         print("Wrote \(ids.count) objectIds to \(idsOut)")

@@ -146,3 +146,35 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   });
 })();
+
+(function () {
+  // The book form's checkbox lists: a filter box (rendered hidden, shown here) hides the authors or publishers
+  // whose names do not contain what is typed, ignoring case and accents. Ticked boxes stay in the form either way.
+  function folded(text) {
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  }
+
+  document.querySelectorAll("[data-filter-box]").forEach(function (box) {
+    var input = box.querySelector("[data-filter-input]");
+    var list = input && document.getElementById(input.getAttribute("data-filter-input"));
+    var empty = box.querySelector("[data-filter-empty]");
+    if (!list) return;
+    box.hidden = false;
+    function apply() {
+      var wanted = folded(input.value);
+      var shown = 0;
+      Array.prototype.forEach.call(list.children, function (item) {
+        var match = wanted === "" || folded(item.textContent).indexOf(wanted) !== -1;
+        item.hidden = !match;
+        if (match) shown += 1;
+      });
+      if (empty) empty.hidden = shown > 0;
+    }
+    input.addEventListener("input", apply);
+    // Enter in the filter box filters; it must not send the form.
+    input.addEventListener("keydown", function (event) {
+      if (event.key === "Enter") event.preventDefault();
+    });
+    apply();
+  });
+})();

@@ -32,6 +32,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
     }
     let todos: StoreTodoRepository
     let recipes: StoreRecipeRepository
+    let books: StoreBookRepository
     do {
         todos = try await StoreTodoRepository(store: store)
     } catch let error as ParseError {
@@ -50,8 +51,19 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         try? store.close()
         throw error
     }
+    do {
+        books = try await StoreBookRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The books in the database cannot be read: \(error.message)")
+    } catch {
+        try? store.close()
+        throw error
+    }
 
-    let router = buildRouter(settings: settings, pages: pages, todos: todos, recipes: recipes, logger: logger)
+    let router = buildRouter(
+        settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, logger: logger
+    )
     return Application(
         router: router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
@@ -64,7 +76,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
-    logger: Logger
+    books: some BookRepository, logger: Logger
 ) -> Router<ParsnipRequestContext> {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -88,6 +100,11 @@ func buildRouter(
     HomeController(pages: pages).addRoutes(to: pagesGroup)
     TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
     RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
+    BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
+        .addRoutes(to: pagesGroup)
+    for kind in CatalogueKind.allCases {
+        CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: pagesGroup)
+    }
     return router
 }
 

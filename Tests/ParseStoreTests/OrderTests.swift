@@ -49,7 +49,7 @@ final class OrderTests: XCTestCase {
     func test_order_byUpdatedAtAlias_followsUpdateTime() async throws {
         let all = try await store.read { try $0.find(ParseQuery("Item").order(by: "createdAt")) }
         let first = all[0].objectId
-        try await store.write { try $0.update("Item", objectId: first, ["title": "plum"]) }
+        _ = try await store.write { try $0.update("Item", objectId: first, ["title": "plum"]) }
         let found = try await names(store, ParseQuery("Item").order(by: "-_updated_at"))
         XCTAssertEqual(found.first, "a")
     }

@@ -87,12 +87,15 @@ final class ErrorPageTests: XCTestCase {
         quietLogger.logLevel = .critical
         let router = buildRouter(
             settings: settings, pages: pages, todos: FailingRepository(), recipes: FailingRecipeRepository(),
-            logger: quietLogger
+            books: FailingBookRepository(), logger: quietLogger
         )
         let app = Application(router: router, logger: quietLogger)
         try await app.test(.router) { client in
             let browser = Browser(client: client)
-            for path in ["/todos", "/recipes", "/recipes/AbCdE12345", "/recipes/AbCdE12345/edit"] {
+            for path in [
+                "/todos", "/recipes", "/recipes/AbCdE12345", "/recipes/AbCdE12345/edit", "/books", "/books/new",
+                "/books/AbCdE12345", "/genres", "/authors/AbCdE12345",
+            ] {
                 let response = try await browser.get(path)
                 XCTAssertEqual(response.status, .internalServerError, path)
                 XCTAssertTrue(response.text.contains("<h1>Something went wrong on our side</h1>"), path)
@@ -131,4 +134,27 @@ struct FailingRecipeRepository: RecipeRepository {
     func create(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
     func update(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
     func delete(id: String) async throws -> Recipe { throw FailingRepository.DiskError() }
+}
+
+/// A book repository whose every call fails the way a broken disk would.
+struct FailingBookRepository: BookRepository {
+    var revision: Int { 0 }
+    func list(_ request: BookListRequest) async throws -> BookListPage { throw FailingRepository.DiskError() }
+    func find(id: String) async throws -> Book? { throw FailingRepository.DiskError() }
+    func create(_ input: BookInput) async throws -> Book { throw FailingRepository.DiskError() }
+    func update(id: String, with input: BookInput) async throws -> Book { throw FailingRepository.DiskError() }
+    func delete(id: String) async throws -> Book { throw FailingRepository.DiskError() }
+    func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] { throw FailingRepository.DiskError() }
+    func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
+        throw FailingRepository.DiskError()
+    }
+    func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry {
+        throw FailingRepository.DiskError()
+    }
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry {
+        throw FailingRepository.DiskError()
+    }
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
+        throw FailingRepository.DiskError()
+    }
 }

@@ -22,7 +22,7 @@ final class SiteTests: XCTestCase {
             let html = response.text
             XCTAssertTrue(html.contains("<h1>Parsnip</h1>"))
             XCTAssertTrue(html.contains(#"<a href="/todos">To-do list</a>"#))
-            XCTAssertTrue(html.contains("Coming soon"))
+            XCTAssertTrue(html.contains(#"<a href="/books">Books</a>"#))
             XCTAssertTrue(html.contains(##"<a class="skip-link" href="#main">Skip to main content</a>"##))
             XCTAssertTrue(html.contains(#"<a class="brand" href="/">Parsnip</a>"#))
             XCTAssertTrue(html.contains("<header"))

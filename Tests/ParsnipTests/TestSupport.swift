@@ -219,3 +219,59 @@ extension String {
     /// How many times `text` occurs.
     func occurrences(of text: String) -> Int { components(separatedBy: text).count - 1 }
 }
+
+// MARK: Books
+
+/// The fields of a complete, valid book form ("The Dispossessed", ISBN-13, 1974) with the genre `genreId` and the
+/// ticked `authors` and `publishers`; `changes` replace fields of the same name or add new ones.
+func bookForm(
+    genre genreId: String, authors: [String] = [], publishers: [String] = [], _ changes: [(String, String)] = [],
+    removing: [String] = []
+) -> [(String, String)] {
+    var fields: [(String, String)] = [
+        ("title", "The Dispossessed"), ("isbn", "978-0-06-051275-0"), ("genre", genreId), ("publishingYear", "1974"),
+    ]
+    fields.removeAll { field in removing.contains(field.0) || changes.contains { $0.0 == field.0 } }
+    return fields + authors.map { ("author", $0) } + publishers.map { ("publisher", $0) } + changes
+}
+
+extension Browser {
+    /// Adds a genre, author or publisher through its list's form and returns its id, read from the list.
+    @discardableResult
+    func addEntry(_ kind: CatalogueKind, _ name: String) async throws -> String {
+        if cookies["parsnip_csrf"] == nil { try await get(kind.path) }
+        let response = try await post(kind.path, form: [("name", name)])
+        XCTAssertEqual(response.status, .seeOther, "the \(kind.singular) form was refused")
+        return try await entryId(kind, name)
+    }
+
+    /// The id of the entry named `name`, read from its kind's list page.
+    func entryId(_ kind: CatalogueKind, _ name: String) async throws -> String {
+        let html = try await get(kind.path).text
+        let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let end = try XCTUnwrap(html.range(of: "\">\(escaped)</a>"), "no \(kind.singular) named \(name)")
+        let start = try XCTUnwrap(html[..<end.lowerBound].range(of: "href=\"\(kind.path)/", options: .backwards))
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+
+    /// Saves a book through the form's "Save book" and returns its id, read from the redirect.
+    @discardableResult
+    func addBook(_ form: [(String, String)]) async throws -> String {
+        if cookies["parsnip_csrf"] == nil { try await get("/books/new") }
+        let response = try await post("/books/new", form: form)
+        XCTAssertEqual(response.status, .seeOther, "the book form was refused")
+        let location = try XCTUnwrap(response.headers[.location])
+        XCTAssertTrue(location.hasPrefix("/books/"), location)
+        return String(location.dropFirst("/books/".count))
+    }
+
+    /// A genre "Science fiction", authors "Ursula K. Le Guin" and "Octavia E. Butler", a publisher "Harper".
+    func addCatalogue() async throws -> (genre: String, authors: [String], publisher: String) {
+        let genre = try await addEntry(.genre, "Science fiction")
+        let leGuin = try await addEntry(.author, "Ursula K. Le Guin")
+        let butler = try await addEntry(.author, "Octavia E. Butler")
+        let publisher = try await addEntry(.publisher, "Harper")
+        return (genre, [leGuin, butler], publisher)
+    }
+}

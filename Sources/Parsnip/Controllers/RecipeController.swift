@@ -30,20 +30,15 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     /// GET /recipes — filtered by `q`, `category` and `available`, sorted by `sort`, 50 a page (`page`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        // A page with a one-time message is never shared; any other is the same for everyone until a write.
-        let cacheKey = context.flash == nil ? request.uri.query ?? "" : nil
-        let revision = repository.revision
-        if let cacheKey, let body = listCache.page(for: cacheKey, revision: revision) {
-            return Pages.htmlResponse(body, status: .ok)
+        // Read the revision before the data: a page stored under it can only be newer than it, never older.
+        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+            let query = try RecipeListQuery(FormFields(query: request.uri.query))
+            let result = try await repository.list(query.request(size: pageSize))
+            return pages.renderBody(
+                RecipeIndexPage(result: result, query: query, pageSize: pageSize, flash: context.flash),
+                template: "recipes/index"
+            )
         }
-        let query = try RecipeListQuery(FormFields(query: request.uri.query))
-        let result = try await repository.list(query.request(size: pageSize))
-        let body = pages.renderBody(
-            RecipeIndexPage(result: result, query: query, pageSize: pageSize, flash: context.flash),
-            template: "recipes/index"
-        )
-        if let cacheKey { listCache.store(body, for: cacheKey, revision: revision) }
-        return Pages.htmlResponse(body, status: .ok)
     }
 
     // MARK: One recipe

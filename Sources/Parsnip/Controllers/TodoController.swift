@@ -23,34 +23,35 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos — newest first, 50 a page, with search (`q`) and keyset paging (`after` / `before`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        // A page with a one-time message is never shared; any other is the same for everyone until a write.
-        let cacheKey = context.flash == nil ? request.uri.query ?? "" : nil
-        let revision = repository.revision
-        if let cacheKey, let body = listCache.page(for: cacheKey, revision: revision) {
-            return Pages.htmlResponse(body, status: .ok)
+        // Read the revision before the data: a page stored under it can only be newer than it, never older.
+        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+            let query = try FormFields(query: request.uri.query)
+            let typed = query["q"] ?? ""
+            let search = Self.searchText(typed)
+            let position = try Self.position(query)
+            let page = try await repository.page(
+                TodoPageRequest(search: search, position: position, size: pageSize))
+            return pages.renderBody(
+                TodoListPage(page: page, search: search, typed: typed, flash: context.flash),
+                template: "todos/index"
+            )
         }
-        let query = try FormFields(query: request.uri.query)
-        let typed = query["q"] ?? ""
-        let search = Self.searchText(typed)
-        let position: TodoPagePosition
+    }
+
+    /// Where the page starts: `after` or `before` a cursor, or the first page.
+    static func position(_ query: FormFields) throws(PageError) -> TodoPagePosition {
         switch (query["after"], query["before"]) {
-        case (nil, nil): position = .first
+        case (nil, nil):
+            return .first
         case (let after?, nil):
-            guard let cursor = PageCursor(Substring(after)) else { throw PageError.badRequest("a malformed cursor") }
-            position = .after(cursor)
+            guard let cursor = PageCursor(Substring(after)) else { throw .badRequest("a malformed cursor") }
+            return .after(cursor)
         case (nil, let before?):
-            guard let cursor = PageCursor(Substring(before)) else { throw PageError.badRequest("a malformed cursor") }
-            position = .before(cursor)
+            guard let cursor = PageCursor(Substring(before)) else { throw .badRequest("a malformed cursor") }
+            return .before(cursor)
         case (.some, .some):
-            throw PageError.badRequest("both after and before")
+            throw .badRequest("both after and before")
         }
-        let page = try await repository.page(TodoPageRequest(search: search, position: position, size: pageSize))
-        let body = pages.renderBody(
-            TodoListPage(page: page, search: search, typed: typed, flash: context.flash),
-            template: "todos/index"
-        )
-        if let cacheKey { listCache.store(body, for: cacheKey, revision: revision) }
-        return Pages.htmlResponse(body, status: .ok)
     }
 
     /// The search text used: trimmed, at most 200 characters; nil when there is nothing to look for.

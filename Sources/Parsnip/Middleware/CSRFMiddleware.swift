@@ -92,7 +92,9 @@ struct CSRFMiddleware: RouterMiddleware {
             throw PageError.tooLarge
         }
         let body = try await request.collectBody(upTo: FormFields.maximumBodySize)
-        return try body.withUnsafeReadableBytes { bytes throws(PageError) in try FormFields(urlEncoded: bytes) }
+        return try body.withUnsafeReadableBytes { bytes throws(PageError) in
+            try FormFields(urlEncoded: bytes, allowingRepeated: FormFields.repeatableFieldNames)
+        }
     }
 
     static func validToken(_ text: Substring) -> String? {

@@ -3,7 +3,9 @@ import Hummingbird
 /// The fields of a URL-encoded form or query string, decoded strictly.
 ///
 /// Malformed input — broken percent escapes, bytes that are not UTF-8, a field sent twice, too many fields —
-/// is refused with `PageError.badRequest` instead of being guessed at.
+/// is refused with `PageError.badRequest` instead of being guessed at. Only the names a caller lists in
+/// `allowingRepeated` (the book form's `author` and `publisher` checkboxes) may come more than once; all their
+/// values are kept, in order, for `values(_:)`.
 struct FormFields: Sendable, Hashable {
     /// The largest form body accepted, in bytes: a recipe with every row at its longest, typed in a script
     /// that takes 12 bytes per character once percent-encoded, stays under it.
@@ -11,13 +13,25 @@ struct FormFields: Sendable, Hashable {
     /// The most fields one form or query string may carry: the recipe editor at its row limits uses about 190.
     static let maximumFieldCount = 512
 
+    /// The field names any Parsnip form may send more than once: the book form's checkbox lists. The forms
+    /// middleware accepts repeats of these names only; every other name sent twice is still refused.
+    static let repeatableFieldNames: Set<String> = ["author", "publisher"]
+
+    /// Each field's value; for a name that may repeat, its first value.
     private(set) var values: [String: String] = [:]
+    /// Every value of each field that was allowed to repeat, in the order sent.
+    private var repeated: [String: [String]] = [:]
 
     init() {}
 
     /// Decodes `name=value&…` (`+` for space, `%XX` escapes).
-    init(urlEncoded bytes: some Collection<UInt8>) throws(PageError) {
+    ///
+    /// - Parameter allowingRepeated: names that may be sent more than once (checkbox lists); any other name sent
+    ///   twice is refused. The field limit counts every pair, repeats included.
+    init(urlEncoded bytes: some Collection<UInt8>, allowingRepeated: Set<String> = []) throws(PageError) {
         var values: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
+        var pairCount = 0
         var start = bytes.startIndex
         while start != bytes.endIndex {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
@@ -27,12 +41,19 @@ struct FormFields: Sendable, Hashable {
             let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
             let name = try Self.decode(pair[pair.startIndex..<equals])
             let value = equals == pair.endIndex ? "" : try Self.decode(pair[pair.index(after: equals)...])
+            pairCount += 1
+            guard pairCount <= Self.maximumFieldCount else { throw .badRequest("too many fields") }
+            if allowingRepeated.contains(name) {
+                repeated[name, default: []].append(value)
+                if values[name] == nil { values[name] = value }
+                continue
+            }
             guard values.updateValue(value, forKey: name) == nil else {
                 throw .badRequest("the field \(name) was sent twice")
             }
-            guard values.count <= Self.maximumFieldCount else { throw .badRequest("too many fields") }
         }
         self.values = values
+        self.repeated = repeated
     }
 
     /// Decodes a query string such as `q=milk&after=…`; an absent query gives no fields.
@@ -44,8 +65,14 @@ struct FormFields: Sendable, Hashable {
         try self.init(urlEncoded: Array(query.utf8))
     }
 
-    /// The value of a field, or nil when the form did not send it.
+    /// The value of a field, or nil when the form did not send it (for a name that may repeat: its first value).
     subscript(name: String) -> String? { values[name] }
+
+    /// Every value sent for a field, in order: several for a name allowed to repeat, else none or one.
+    func values(_ name: String) -> [String] {
+        if let all = repeated[name] { return all }
+        return values[name].map { [$0] } ?? []
+    }
 
     private static func decode(_ bytes: some Collection<UInt8>) throws(PageError) -> String {
         var output: [UInt8] = []

@@ -11,28 +11,23 @@ public final class StoreRecipeRepository: RecipeRepository {
     public static let className = "Recipe"
 
     let store: ParseStore
-    private let counters: LockedValue<Counters>
-
-    private struct Counters {
-        var total: Int
-        var revision = 0
-    }
+    private let counter: WriteCounter
 
     /// Opens the repository on `store` and counts the recipes already there.
     public init(store: ParseStore) async throws {
         self.store = store
         let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
-        self.counters = LockedValue(Counters(total: count))
+        self.counter = WriteCounter(total: count)
     }
 
-    public var revision: Int { counters.withLock { $0.revision } }
+    public var revision: Int { counter.revision }
 
     public func list(_ request: RecipeListRequest) async throws -> RecipeListPage {
         let filtered = Self.filtered(request)
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
-        let cachedTotal = counters.withLock { $0.total }
+        let cachedTotal = counter.total
         let unfiltered = filtered.constraints.isEmpty
         return try await store.read { reader in
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
@@ -60,16 +55,17 @@ public final class StoreRecipeRepository: RecipeRepository {
     }
 
     public func create(_ recipe: Recipe) async throws -> Recipe {
-        defer { counters.withLock { $0.revision += 1 } }
+        var added = 0
+        defer { counter.recordWrite(changingTotalBy: added) }
         let fields = Self.fields(of: recipe)
         let object = try await store.write { writer in try writer.create(Self.className, fields) }
-        counters.withLock { $0.total += 1 }
+        added = 1
         return Self.recipe(object)
     }
 
     public func update(_ recipe: Recipe) async throws -> Recipe {
         guard let id = recipe.id else { throw RecipeRepositoryError.notFound }
-        defer { counters.withLock { $0.revision += 1 } }
+        defer { counter.recordWrite() }
         let fields = Self.fields(of: recipe)
         do {
             let object = try await store.write { writer in try writer.update(Self.className, objectId: id, fields) }
@@ -80,14 +76,15 @@ public final class StoreRecipeRepository: RecipeRepository {
     }
 
     public func delete(id: String) async throws -> Recipe {
-        defer { counters.withLock { $0.revision += 1 } }
+        var removed = 0
+        defer { counter.recordWrite(changingTotalBy: -removed) }
         do {
             let object = try await store.write { writer in
                 let object = try writer.reader.fetch(Self.className, objectId: id)
                 try writer.delete(Self.className, objectId: id)
                 return object
             }
-            counters.withLock { $0.total -= 1 }
+            removed = 1
             return Self.recipe(object)
         } catch let error as ParseError where error.code == .objectNotFound {
             throw RecipeRepositoryError.notFound

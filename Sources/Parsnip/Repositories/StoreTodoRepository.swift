@@ -12,27 +12,22 @@ public final class StoreTodoRepository: TodoRepository {
     public static let className = "TodoListItem"
 
     let store: ParseStore
-    private let counters: LockedValue<Counters>
-
-    private struct Counters {
-        var total: Int
-        var revision = 0
-    }
+    private let counter: WriteCounter
 
     /// Opens the repository on `store` and counts the to-dos already there.
     public init(store: ParseStore) async throws {
         self.store = store
         let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
-        self.counters = LockedValue(Counters(total: count))
+        self.counter = WriteCounter(total: count)
     }
 
-    public var revision: Int { counters.withLock { $0.revision } }
+    public var revision: Int { counter.revision }
 
     public func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let search = request.search
         let size = max(1, request.size)
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
-        let cachedTotal = search == nil ? counters.withLock { $0.total } : nil
+        let cachedTotal = search == nil ? counter.total : nil
         return try await store.read { reader in
             let base = Self.baseQuery(search: search)
             let total = try cachedTotal ?? reader.count(base)
@@ -68,19 +63,20 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public func create(_ draft: TodoDraft) async throws -> TodoListItem {
-        defer { counters.withLock { $0.revision += 1 } }
+        var added = 0
+        defer { counter.recordWrite(changingTotalBy: added) }
         let object = try await store.write { writer in
             try writer.create(
                 Self.className,
                 Self.fields(of: draft)
             )
         }
-        counters.withLock { $0.total += 1 }
+        added = 1
         return Self.item(object)
     }
 
     public func update(id: String, with draft: TodoDraft) async throws -> TodoListItem {
-        defer { counters.withLock { $0.revision += 1 } }
+        defer { counter.recordWrite() }
         do {
             let object = try await store.write { writer in
                 try writer.update(
@@ -95,14 +91,15 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public func delete(id: String) async throws -> TodoListItem {
-        defer { counters.withLock { $0.revision += 1 } }
+        var removed = 0
+        defer { counter.recordWrite(changingTotalBy: -removed) }
         do {
             let object = try await store.write { writer in
                 let object = try writer.reader.fetch(Self.className, objectId: id)
                 try writer.delete(Self.className, objectId: id)
                 return object
             }
-            counters.withLock { $0.total -= 1 }
+            removed = 1
             return Self.item(object)
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound

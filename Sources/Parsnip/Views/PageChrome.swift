@@ -8,12 +8,15 @@ struct PageChrome: Sendable {
     let inTodos: Bool
     /// True on the recipe pages, to mark the nav link as current.
     let inRecipes: Bool
+    /// True on the book, genre, author and publisher pages, to mark the nav link as current.
+    let inBooks: Bool
 
-    init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false) {
+    init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
         self.title = title
         self.flash = flash
         self.inTodos = inTodos
         self.inRecipes = inRecipes
+        self.inBooks = inBooks
     }
 }
 

@@ -72,3 +72,19 @@ protocol CacheablePage: Sendable {
 extension ByteBuffer: CacheablePage {
     var byteCount: Int { readableBytes }
 }
+
+extension PageCache where Page == ByteBuffer {
+    /// A list page for `request`: the one rendered for the same query string at `revision`, or else `render`'s,
+    /// kept for the next request. A page carrying a one-time message is rendered for its visitor alone.
+    func listPage(
+        for request: Request, context: ParsnipRequestContext, revision: Int,
+        render: () async throws -> ByteBuffer
+    ) async throws -> Response {
+        guard context.flash == nil else { return Pages.htmlResponse(try await render(), status: .ok) }
+        let key = request.uri.query ?? ""
+        if let body = page(for: key, revision: revision) { return Pages.htmlResponse(body, status: .ok) }
+        let body = try await render()
+        store(body, for: key, revision: revision)
+        return Pages.htmlResponse(body, status: .ok)
+    }
+}

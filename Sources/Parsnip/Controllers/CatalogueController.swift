@@ -1,0 +1,180 @@
+import Hummingbird
+
+/// The pages of one kind of catalogue entry — genres, authors or publishers: the list with its add form, an entry's
+/// page with its books and the rename form, and delete (moving a genre's books to another genre).
+struct CatalogueController<Repository: BookRepository>: Sendable {
+    let kind: CatalogueKind
+    let repository: Repository
+    let pages: Pages
+    /// Books shown on an entry's page; the rest are one link away in the filtered book list.
+    let bookLimit: Int
+    /// The list and entry pages rendered since the last write, by path, with the CSRF token left out.
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20)
+
+    init(kind: CatalogueKind, repository: Repository, pages: Pages, bookLimit: Int = 50) {
+        self.kind = kind
+        self.repository = repository
+        self.pages = pages
+        self.bookLimit = bookLimit
+    }
+
+    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+        let path = RouterPath(kind.path)
+        group.get(path, use: index)
+        group.post(path, use: create)
+        group.get(RouterPath(kind.path + "/:id"), use: show)
+        group.post(RouterPath(kind.path + "/:id"), use: rename)
+        group.get(RouterPath(kind.path + "/:id/delete"), use: confirmDelete)
+        group.post(RouterPath(kind.path + "/:id/delete"), use: delete)
+    }
+
+    // MARK: List and add
+
+    /// GET /genres — every entry with its book count, and the add form.
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
+            token in
+            let entries = try await repository.entries(kind)
+            return pages.renderBody(
+                CatalogueIndexPage(kind: kind, entries: entries, csrfToken: token, flash: context.flash),
+                template: "catalogue/index"
+            )
+        }
+    }
+
+    /// POST /genres — adds an entry and answers 303 to the list; 422 with the name as typed.
+    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
+        let problem: String
+        switch CatalogueNameDraft(kind: kind, name: typed).validate() {
+        case .failure(let failure):
+            problem = failure.message
+        case .success(let name):
+            do {
+                let entry = try await repository.createEntry(kind, name: name)
+                return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
+            } catch CatalogueError.duplicate {
+                problem = CatalogueNameDraft.duplicateMessage(kind)
+            }
+        }
+        let page = CatalogueIndexPage(
+            kind: kind, entries: try await repository.entries(kind), typedName: typed, problem: problem,
+            csrfToken: context.csrfToken, flash: nil
+        )
+        return pages.render(page, template: "catalogue/index", status: .unprocessableContent)
+    }
+
+    // MARK: One entry
+
+    /// GET /genres/:id — the entry's books and the rename form.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try BookController<Repository>.id(context)
+        return try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
+            token in
+            try await renderShow(find(id), csrfToken: token, flash: context.flash)
+        }
+    }
+
+    /// POST /genres/:id — renames the entry and answers 303 to its page; 422 with the name as typed.
+    @Sendable func rename(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try BookController<Repository>.id(context)
+        guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
+        let problem: String
+        switch CatalogueNameDraft(kind: kind, name: typed).validate() {
+        case .failure(let failure):
+            problem = failure.message
+        case .success(let name):
+            do {
+                let entry = try await repository.renameEntry(kind, id: id, to: name)
+                return Flash.redirect(to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
+            } catch CatalogueError.duplicate(let existingId) where existingId != id {
+                problem = CatalogueNameDraft.duplicateMessage(kind)
+            } catch CatalogueError.notFound {
+                throw PageError.notFound
+            }
+        }
+        let body = try await renderShow(
+            find(id), typedName: typed, problem: problem, csrfToken: context.csrfToken, flash: nil
+        )
+        return Pages.htmlResponse(body, status: .unprocessableContent)
+    }
+
+    // MARK: Delete
+
+    /// GET /genres/:id/delete — says what deleting will do: how many books lose the entry, or where a genre's
+    /// books go.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let usage = try await find(BookController<Repository>.id(context))
+        return try await renderDelete(usage, status: .ok, context: context)
+    }
+
+    /// POST /genres/:id/delete — deletes the entry (moving a genre's books to `moveTo`) and answers 303 to the list;
+    /// a genre still in use without a genre to move to gets the delete page again (409).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try BookController<Repository>.id(context)
+        var moveTo: String?
+        if kind == .genre, let target = context.form["moveTo"], !target.isEmpty {
+            guard ObjectIdentifierText.isValid(target), target != id else {
+                throw PageError.badRequest("a malformed genre to move books to")
+            }
+            moveTo = target
+        }
+        let usage = try await find(id)
+        do {
+            let entry = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo)
+            var message = "Deleted \(kind.singular) “\(entry.name)”"
+            if let moveTo, usage.bookCount > 0,
+                let target = try await repository.entry(kind, id: moveTo)
+            {
+                message =
+                    "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
+                    + "“\(entry.name)”"
+            }
+            return Flash.redirect(to: kind.path, message: message)
+        } catch CatalogueError.inUse {
+            return try await renderDelete(find(id), status: .conflict, context: context)
+        } catch CatalogueError.notFound {
+            // The entry, or the genre chosen for its books, was deleted meanwhile.
+            guard try await repository.entry(kind, id: id) != nil else { throw PageError.notFound }
+            return try await renderDelete(find(id), status: .conflict, context: context)
+        }
+    }
+
+    // MARK: Helpers
+
+    func find(_ id: String) async throws -> CatalogueEntryUsage {
+        guard let usage = try await repository.entry(kind, id: id) else { throw PageError.notFound }
+        return usage
+    }
+
+    func renderShow(
+        _ usage: CatalogueEntryUsage, typedName: String? = nil, problem: String? = nil, csrfToken: String,
+        flash: String?
+    ) async throws -> ByteBuffer {
+        let id = usage.entry.id
+        var request = BookListRequest(sort: .title, page: 1, size: bookLimit)
+        switch kind {
+        case .genre: request.genreId = id
+        case .author: request.authorId = id
+        case .publisher: request.publisherId = id
+        }
+        let books = try await repository.list(request)
+        let moreURL = books.total > books.books.count ? "/books?\(kind.singular)=\(id)" : nil
+        let page = CatalogueShowPage(
+            usage: usage, books: books, moreURL: moreURL, typedName: typedName, problem: problem,
+            csrfToken: csrfToken, flash: flash
+        )
+        return pages.renderBody(page, template: "catalogue/show")
+    }
+
+    func renderDelete(
+        _ usage: CatalogueEntryUsage, status: HTTPResponse.Status, context: ParsnipRequestContext
+    ) async throws -> Response {
+        var others: [CatalogueEntry] = []
+        if kind == .genre, usage.bookCount > 0 {
+            others = try await repository.entries(.genre).map(\.entry).filter { $0.id != usage.entry.id }
+        }
+        let page = CatalogueDeletePage(usage: usage, others: others, csrfToken: context.csrfToken, flash: context.flash)
+        return pages.render(page, template: "catalogue/delete", status: status)
+    }
+}

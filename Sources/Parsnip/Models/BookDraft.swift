@@ -1,0 +1,86 @@
+/// What a person typed into the book form, before validation: text as typed, ids as the form sent them.
+public struct BookDraft: Sendable, Hashable {
+    public var title: String
+    /// The ISBN as typed, hyphens and spaces included.
+    public var isbn: String
+    /// The chosen genre's id, or empty when none was chosen.
+    public var genreId: String
+    /// The publishing year as typed, e.g. "1969".
+    public var year: String
+    /// The ticked authors' ids, in the order sent.
+    public var authorIds: [String]
+    /// The ticked publishers' ids, in the order sent.
+    public var publisherIds: [String]
+
+    public init(
+        title: String = "", isbn: String = "", genreId: String = "", year: String = "", authorIds: [String] = [],
+        publisherIds: [String] = []
+    ) {
+        self.title = title
+        self.isbn = isbn
+        self.genreId = genreId
+        self.year = year
+        self.authorIds = authorIds
+        self.publisherIds = publisherIds
+    }
+
+    /// The form filled from a stored book.
+    public init(book: Book) {
+        self.init(
+            title: book.title, isbn: book.isbn, genreId: book.genre?.id ?? "", year: String(book.publishingYear),
+            authorIds: book.authors.map(\.id), publisherIds: book.publishers.map(\.id))
+    }
+
+    /// Reads the form's fields: `title`, `isbn`, `genre`, `publishingYear`, and the repeated checkboxes `author`
+    /// and `publisher`. A form without `title`, or an id that could not be an objectId, is not from our page and is
+    /// refused. Other fields (`_csrf`, `add-entry`, `new-author`…) are left to their readers.
+    init(form: FormFields) throws(PageError) {
+        guard let title = form["title"] else { throw .badRequest("a book form without a title field") }
+        let genreId = form["genre"] ?? ""
+        guard genreId.isEmpty || ObjectIdentifierText.isValid(genreId) else {
+            throw .badRequest("a malformed genre id")
+        }
+        let authorIds = form.values("author")
+        let publisherIds = form.values("publisher")
+        guard (authorIds + publisherIds).allSatisfy({ ObjectIdentifierText.isValid($0) }) else {
+            throw .badRequest("a malformed author or publisher id")
+        }
+        self.init(
+            title: title, isbn: form["isbn"] ?? "", genreId: genreId, year: form["publishingYear"] ?? "",
+            authorIds: authorIds, publisherIds: publisherIds)
+    }
+
+    /// The limits the form states and `validate(now:)` enforces.
+    public enum Limits {
+        public static let titleLength = 200
+        /// The first year a book can have (printing with movable type in Europe).
+        public static let firstYear = 1450
+    }
+
+    /// Where on the form a problem is.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case title, isbn, genre, publishingYear, authors, publishers
+
+        /// The HTML id of the field's input (or of the fieldset, for authors and publishers).
+        public var htmlId: String { rawValue }
+    }
+
+    /// One problem with one field, in the words shown to the person.
+    public struct Problem: Error, Sendable, Hashable {
+        public var field: Field
+        public var message: String
+
+        public init(field: Field, message: String) {
+            self.field = field
+            self.message = message
+        }
+    }
+
+    /// The outcome of checking a draft.
+    public enum Validation: Sendable, Hashable {
+        /// What to ask the repository to store.
+        case valid(BookInput)
+        /// Every problem, in the order the fields appear on the page.
+        case invalid([Problem])
+    }
+}

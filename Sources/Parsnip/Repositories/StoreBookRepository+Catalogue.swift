@@ -1,0 +1,133 @@
+import ParseStore
+
+/// Genres, authors and publishers: lists with book counts, add, rename and delete, each write one transaction.
+extension StoreBookRepository {
+    public func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] {
+        try await store.read { reader in
+            let objects = try reader.find(
+                ParseQuery(kind.className).order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
+            let counts = try Self.bookCounts(kind, objects.map(\.objectId), reader: reader)
+            return objects.map { CatalogueEntryUsage(entry: Self.entry(kind, $0), bookCount: counts[$0.objectId] ?? 0) }
+        }
+    }
+
+    public func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
+        try await store.read { reader in
+            guard let object = try Self.fetch(kind.className, id, reader: reader) else { return nil }
+            let count = try reader.count(Self.books(using: object.pointer, kind: kind))
+            return CatalogueEntryUsage(entry: Self.entry(kind, object), bookCount: count)
+        }
+    }
+
+    public func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry {
+        defer { counter.recordWrite() }
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
+            if let existing = try Self.entry(kind, named: name, reader: writer.reader) {
+                return .failure(.duplicate(existingId: existing.objectId))
+            }
+            return .success(Self.entry(kind, try writer.create(kind.className, [Schema.name: .string(name)])))
+        }
+        return try outcome.get()
+    }
+
+    public func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry {
+        defer { counter.recordWrite() }
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
+            guard try Self.fetch(kind.className, id, reader: writer.reader) != nil else { return .failure(.notFound) }
+            if let existing = try Self.entry(kind, named: name, reader: writer.reader), existing.objectId != id {
+                return .failure(.duplicate(existingId: existing.objectId))
+            }
+            let object = try writer.update(kind.className, objectId: id, [Schema.name: .string(name)])
+            return .success(Self.entry(kind, object))
+        }
+        return try outcome.get()
+    }
+
+    public func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
+        defer { counter.recordWrite() }
+        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
+            let reader = writer.reader
+            guard let object = try Self.fetch(kind.className, id, reader: reader) else { return .failure(.notFound) }
+            let books = try reader.find(Self.books(using: object.pointer, kind: kind).select(Schema.title).limit(-1))
+            switch kind {
+            case .genre:
+                if !books.isEmpty {
+                    guard let target = moveBooksTo, target != id,
+                        try Self.fetch(kind.className, target, reader: reader) != nil
+                    else { return .failure(.inUse(bookCount: books.count)) }
+                    try Self.moveBooks(books.map(\.pointer), from: object.pointer, to: target, writer: writer)
+                }
+                // The genre's own join rows go with it, including any for books it no longer points to.
+                let members = try reader.find(
+                    ParseQuery(Schema.book).related(to: object.pointer, key: Schema.genreBooks).select(Schema.title)
+                        .limit(-1))
+                try writer.update(
+                    kind.className, objectId: id,
+                    operations: [Schema.genreBooks: .removeRelation(members.map(\.pointer))])
+            case .author, .publisher:
+                let field = kind == .author ? Schema.authors : Schema.publishers
+                for book in books {
+                    try writer.update(
+                        Schema.book, objectId: book.objectId, operations: [field: .removeRelation([object.pointer])])
+                }
+            }
+            try writer.delete(kind.className, objectId: id)
+            return .success(Self.entry(kind, object))
+        }
+        return try outcome.get()
+    }
+
+    /// The books that use an entry: by their `genre` Pointer, or by their `authors` / `publishers` Relation.
+    static func books(using entry: ParsePointer, kind: CatalogueKind) -> ParseQuery {
+        let field =
+            switch kind {
+            case .genre: Schema.genre
+            case .author: Schema.authors
+            case .publisher: Schema.publishers
+            }
+        return ParseQuery(Schema.book).where(field, equalTo: .pointer(entry))
+    }
+
+    /// How many books use each entry: genres from one read of every book's `genre`, authors and publishers with one
+    /// indexed count per entry.
+    static func bookCounts(_ kind: CatalogueKind, _ ids: [String], reader: ParseReader) throws -> [String: Int] {
+        guard !ids.isEmpty else { return [:] }
+        if kind == .genre {
+            var counts: [String: Int] = [:]
+            for book in try reader.find(ParseQuery(Schema.book).select(Schema.genre).limit(-1)) {
+                if let genre = book[Schema.genre]?.pointerValue { counts[genre.objectId, default: 0] += 1 }
+            }
+            return counts
+        }
+        var counts: [String: Int] = [:]
+        for id in ids {
+            counts[id] = try reader.count(books(using: pointers(kind, [id])[0], kind: kind))
+        }
+        return counts
+    }
+
+    /// The entry of `kind` whose name equals `name` ignoring case (names are stored trimmed), or nil.
+    static func entry(_ kind: CatalogueKind, named name: String, reader: ParseReader) throws -> ParseObject? {
+        // An anchored `\Q…\E` pattern is compared as text by the store (LIKE for ASCII, folded for the rest).
+        let quoted = "^\\Q" + name.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E$"
+        return try reader.first(
+            ParseQuery(kind.className).where(Schema.name, "$regex", .string(quoted)).where(Schema.name, "$options", "i")
+                .order(by: "createdAt"))
+    }
+
+    /// Points each book at genre `target` and moves their `books` relation rows from `source` to it.
+    static func moveBooks(_ books: [ParsePointer], from source: ParsePointer, to target: String, writer: ParseWriter)
+        throws
+    {
+        let genre = ParsePointer(className: CatalogueKind.genre.className, objectId: target)
+        for book in books {
+            try writer.update(Schema.book, objectId: book.objectId, [Schema.genre: .pointer(genre)])
+        }
+        try writer.update(
+            CatalogueKind.genre.className, objectId: target, operations: [Schema.genreBooks: .addRelation(books)])
+        try writer.update(
+            source.className, objectId: source.objectId, operations: [Schema.genreBooks: .removeRelation(books)])
+    }
+}

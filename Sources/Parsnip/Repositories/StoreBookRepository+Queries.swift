@@ -1,0 +1,70 @@
+import ParseStore
+
+/// The book list and the book page: filters, sorts, paging, and each book's authors in one statement.
+extension StoreBookRepository {
+    public func list(_ request: BookListRequest) async throws -> BookListPage {
+        let filtered = Self.filtered(request)
+        let size = max(1, request.size)
+        // A page so far out that its offset overflows has nothing on it.
+        let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
+        let cachedTotal = counter.total
+        let unfiltered = filtered.constraints.isEmpty
+        return try await store.read { reader in
+            let total = unfiltered ? cachedTotal : try reader.count(filtered)
+            guard !overflow else { return BookListPage(books: [], total: total, totalWithoutFilters: cachedTotal) }
+            let query = Self.sorted(filtered, by: request.sort).include(Schema.genre, Schema.isbnField)
+            let rows = try reader.find(query.skip(skip).limit(size))
+            let authors = try Self.authors(of: rows, reader: reader)
+            return BookListPage(
+                books: rows.map { Self.book($0, authors: authors[$0.objectId] ?? [], publishers: []) },
+                total: total, totalWithoutFilters: cachedTotal)
+        }
+    }
+
+    public func find(id: String) async throws -> Book? {
+        try await store.read { reader in
+            guard try Self.fetch(Schema.book, id, reader: reader) != nil else { return nil }
+            return try Self.readBook(id, reader: reader)
+        }
+    }
+
+    /// The books that match the request's filters; no constraints at all when it has none.
+    static func filtered(_ request: BookListRequest) -> ParseQuery {
+        var query = ParseQuery(Schema.book)
+        if let search = request.search, !search.isEmpty {
+            query = query.matches(Schema.title, containing: search, caseInsensitive: true)
+        }
+        if let genreId = request.genreId {
+            query = query.where(Schema.genre, equalTo: .pointer(pointers(.genre, [genreId])[0]))
+        }
+        // Parent-side equality on a Relation: the books whose join rows name this author or publisher.
+        if let authorId = request.authorId {
+            query = query.where(Schema.authors, equalTo: .pointer(pointers(.author, [authorId])[0]))
+        }
+        if let publisherId = request.publisherId {
+            query = query.where(Schema.publishers, equalTo: .pointer(pointers(.publisher, [publisherId])[0]))
+        }
+        return query
+    }
+
+    /// `query` in the list's order, titles compared ignoring case and accents (the store adds objectId last).
+    static func sorted(_ query: ParseQuery, by sort: BookSort) -> ParseQuery {
+        let ordered =
+            switch sort {
+            case .title: query.order(by: Schema.title)
+            case .year: query.order(by: "-\(Schema.publishingYear)", Schema.title)
+            }
+        return ordered.ignoringCaseAndAccentsInTextOrder()
+    }
+
+    /// Each book's authors sorted by name, in one statement for the whole page.
+    static func authors(of books: [ParseObject], reader: ParseReader) throws -> [String: [ParseObject]] {
+        // Until some book has had an author, the class has no `authors` Relation to read.
+        guard !books.isEmpty, case .relation? = try reader.schema(Schema.book)?.fields[Schema.authors] else {
+            return [:]
+        }
+        return try reader.relatedObjects(
+            Schema.book, objectIds: books.map(\.objectId), key: Schema.authors, order: [Schema.name],
+            textOrder: .ignoringCaseAndAccents)
+    }
+}

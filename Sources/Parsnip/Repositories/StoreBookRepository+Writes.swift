@@ -1,0 +1,113 @@
+import ParseStore
+
+/// The steps of book saves that run inside one write transaction: the checks, the ISBN object, relation rows.
+extension StoreBookRepository {
+    /// Why `input` cannot be saved, checked against the transaction's own view: the ISBN used by another book, the
+    /// genre gone, or an author or publisher gone; nil when it can be.
+    static func refusal(of input: BookInput, editing bookId: String?, reader: ParseReader) throws -> BookSaveError? {
+        if let other = try book(withISBN: input.isbn, reader: reader), other.objectId != bookId {
+            return .isbnUsed(byBookId: other.objectId, title: other[Schema.title]?.stringValue ?? "")
+        }
+        guard try fetch(CatalogueKind.genre.className, input.genreId, reader: reader) != nil else {
+            return .unknownGenre
+        }
+        for (kind, ids) in [(CatalogueKind.author, input.authorIds), (.publisher, input.publisherIds)] {
+            let wanted = Set(ids)
+            guard !wanted.isEmpty else { continue }
+            let found = try reader.count(
+                ParseQuery(kind.className).where("objectId", "$in", .array(wanted.map { .string($0) })))
+            if found != wanted.count { return .unknownEntries(kind) }
+        }
+        return nil
+    }
+
+    /// The first book (oldest) whose ISBN object holds `isbn`, or nil.
+    static func book(withISBN isbn: String, reader: ParseReader) throws -> ParseObject? {
+        let holders = try reader.find(
+            ParseQuery(Schema.isbn).where(Schema.value, equalTo: .string(isbn)).order(by: "createdAt").limit(-1))
+        guard !holders.isEmpty else { return nil }
+        return try reader.first(
+            ParseQuery(Schema.book).where(Schema.isbnField, "$in", .array(holders.map { .pointer($0.pointer) }))
+                .order(by: "createdAt"))
+    }
+
+    /// The object, or nil when it (or its class) does not exist.
+    static func fetch(_ className: String, _ objectId: String, reader: ParseReader, include: [String] = []) throws
+        -> ParseObject?
+    {
+        do {
+            return try reader.fetch(className, objectId: objectId, include: include)
+        } catch let error as ParseError where error.code == .objectNotFound {
+            return nil
+        }
+    }
+
+    /// The fields every save sets: title, year and both Pointers.
+    static func scalarOperations(of input: BookInput, isbn: ParsePointer) -> [String: ParseUpdate] {
+        [
+            Schema.title: .set(.string(input.title)),
+            Schema.publishingYear: .set(.number(Double(input.publishingYear))),
+            Schema.genre: .set(
+                .pointer(ParsePointer(className: CatalogueKind.genre.className, objectId: input.genreId))),
+            Schema.isbnField: .set(.pointer(isbn)),
+        ]
+    }
+
+    /// Pointers to entries of one kind.
+    static func pointers(_ kind: CatalogueKind, _ ids: [String]) -> [ParsePointer] {
+        ids.map { ParsePointer(className: kind.className, objectId: $0) }
+    }
+
+    /// The edited book's ISBN object: its value changed in place when it differs, kept when it does not, created
+    /// when the book has none (or its Pointer dangles).
+    static func saveISBN(_ isbn: String, of book: ParseObject, writer: ParseWriter) throws -> ParsePointer {
+        if let pointer = book[Schema.isbnField]?.pointerValue, pointer.className == Schema.isbn,
+            let current = try fetch(Schema.isbn, pointer.objectId, reader: writer.reader)
+        {
+            if current[Schema.value]?.stringValue != isbn {
+                try writer.update(Schema.isbn, objectId: pointer.objectId, [Schema.value: .string(isbn)])
+            }
+            return pointer
+        }
+        return try writer.create(Schema.isbn, [Schema.value: .string(isbn)]).pointer
+    }
+
+    /// The ids of the existing entries in `parent`'s Relation `key`.
+    static func relatedIds(_ parent: ParsePointer, key: String, kind: CatalogueKind, reader: ParseReader) throws
+        -> Set<String>
+    {
+        let members = try reader.find(
+            ParseQuery(kind.className).related(to: parent, key: key).select(Schema.name).limit(-1))
+        return Set(members.map(\.objectId))
+    }
+
+    /// The genres whose `books` relation holds `book` (one, unless another client wrote more).
+    static func genres(containing book: ParsePointer, reader: ParseReader) throws -> [ParsePointer] {
+        try reader.find(
+            ParseQuery(CatalogueKind.genre.className).where(Schema.genreBooks, equalTo: .pointer(book))
+                .select(Schema.name).limit(-1)
+        ).map(\.pointer)
+    }
+
+    /// Puts `book` in genre `genreId`'s `books` relation and takes it out of any other genre's.
+    static func moveToGenre(_ genreId: String, book: ParsePointer, writer: ParseWriter) throws {
+        for genre in try genres(containing: book, reader: writer.reader) where genre.objectId != genreId {
+            try writer.update(
+                genre.className, objectId: genre.objectId, operations: [Schema.genreBooks: .removeRelation([book])])
+        }
+        try writer.update(
+            CatalogueKind.genre.className, objectId: genreId, operations: [Schema.genreBooks: .addRelation([book])])
+    }
+
+    /// The book with its genre and ISBN (included Pointers) and its authors and publishers (relation queries).
+    static func readBook(_ id: String, reader: ParseReader) throws -> Book {
+        let object = try reader.fetch(Schema.book, objectId: id, include: [Schema.genre, Schema.isbnField])
+        let authors = try reader.find(
+            ParseQuery(CatalogueKind.author.className).related(to: object.pointer, key: Schema.authors)
+                .order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
+        let publishers = try reader.find(
+            ParseQuery(CatalogueKind.publisher.className).related(to: object.pointer, key: Schema.publishers)
+                .order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
+        return book(object, authors: authors, publishers: publishers)
+    }
+}

@@ -1,0 +1,75 @@
+import Mustache
+
+/// Turns books and counts into the words and links the book pages show.
+enum BookFormatting {
+    /// "12 books", "1 book".
+    static func books(_ count: Int) -> String { "\(TodoFormatting.grouped(count)) \(count == 1 ? "book" : "books")" }
+
+    /// "12 books", "1 book"; with filters on: "3 of 12 books match", "1 of 12 books matches".
+    static func countLine(matching: Int, all: Int, filtered: Bool) -> String {
+        guard filtered else { return books(all) }
+        let noun = all == 1 ? "book" : "books"
+        let verb = matching == 1 ? "matches" : "match"
+        return "\(TodoFormatting.grouped(matching)) of \(TodoFormatting.grouped(all)) \(noun) \(verb)"
+    }
+
+    /// The link to a genre's, author's or publisher's page.
+    static func link(_ entry: CatalogueEntry) -> EntryLinkView {
+        EntryLinkView(name: entry.name, url: "\(entry.kind.path)/\(entry.id)")
+    }
+
+    static func row(_ book: Book) -> BookTableRow {
+        BookTableRow(
+            title: book.title,
+            url: "/books/\(book.id ?? "")",
+            year: String(book.publishingYear),
+            genre: book.genre?.name ?? RecipeFormatting.missing,
+            isbn: book.isbn,
+            authors: book.authors.isEmpty ? RecipeFormatting.missing : book.authors.map(\.name).joined(separator: ", ")
+        )
+    }
+
+    /// A select's options for one kind: "All genres" first, then every entry, the chosen one selected.
+    static func filterOptions(_ entries: [CatalogueEntryUsage], kind: CatalogueKind, chosen: String?) -> [SelectOption]
+    {
+        [SelectOption(value: "", title: "All \(kind.plural)", selected: chosen == nil)]
+            + entries.map { SelectOption(value: $0.entry.id, title: $0.entry.name, selected: $0.entry.id == chosen) }
+    }
+}
+
+extension BookTableRow: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "url": url
+        case "year": year
+        case "genre": genre
+        case "isbn": isbn
+        case "authors": authors
+        default: nil
+        }
+    }
+}
+
+extension CheckboxOption: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "value": value
+        case "title": title
+        case "checked": checked
+        default: nil
+        }
+    }
+}
+
+extension EntryLinkView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "url": url
+        default: nil
+        }
+    }
+}

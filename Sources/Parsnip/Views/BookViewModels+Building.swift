@@ -1,0 +1,205 @@
+extension BookIndexPage {
+    /// The list page for one page of results read with `query`, with every entry in the filter selects.
+    init(
+        result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
+        flash: String?
+    ) {
+        let rows = result.books.map(BookFormatting.row)
+        let filtering = query.isFiltering
+        let pageCount = max(1, (result.total + max(1, pageSize) - 1) / max(1, pageSize))
+        let emptyState: EmptyState?
+        switch (rows.isEmpty, filtering) {
+        case (false, _):
+            emptyState = nil
+        case (true, _) where result.totalWithoutFilters == 0:
+            emptyState = EmptyState(
+                message: "No books yet", advice: nil,
+                link: EmptyStateLink(text: "Add your first book", url: "/books/new")
+            )
+        case (true, true) where result.total == 0:
+            emptyState = EmptyState(
+                message: "No books match these filters", advice: "Try other filters or fewer words.", link: nil
+            )
+        case (true, _):
+            emptyState = EmptyState(
+                message: "There are no more books on this page.", advice: nil,
+                link: EmptyStateLink(text: "Go to the first page", url: query.url(page: 1))
+            )
+        }
+        let hasPrevious = query.page > 1 && query.page <= pageCount
+        let hasNext = query.page < pageCount
+        self.init(
+            page: PageChrome(title: "Books", flash: flash, inBooks: true),
+            query: query.search == nil ? "" : query.typed,
+            genreOptions: BookFormatting.filterOptions(entries[.genre] ?? [], kind: .genre, chosen: query.genreId),
+            authorOptions: BookFormatting.filterOptions(entries[.author] ?? [], kind: .author, chosen: query.authorId),
+            publisherOptions: BookFormatting.filterOptions(
+                entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId),
+            sortOptions: [
+                SelectOption(value: BookSort.title.rawValue, title: "Title (A–Z)", selected: query.sort == .title),
+                SelectOption(
+                    value: BookSort.year.rawValue, title: "Year (newest first)", selected: query.sort == .year),
+            ],
+            filtering: filtering,
+            clearFiltersURL: query.clearFiltersURL,
+            countLine: result.total == 0
+                ? nil
+                : BookFormatting.countLine(
+                    matching: result.total, all: result.totalWithoutFilters, filtered: filtering),
+            rows: rows,
+            hasRows: !rows.isEmpty,
+            emptyState: emptyState,
+            previousURL: hasPrevious ? query.url(page: query.page - 1) : nil,
+            nextURL: hasNext ? query.url(page: query.page + 1) : nil,
+            pageLine: pageCount > 1 && !rows.isEmpty
+                ? "Page \(TodoFormatting.grouped(query.page)) of \(TodoFormatting.grouped(pageCount))" : nil,
+            hasPagination: hasPrevious || hasNext
+        )
+    }
+}
+
+extension BookShowPage {
+    init(book: Book, flash: String?) {
+        let id = book.id ?? ""
+        self.init(
+            page: PageChrome(title: book.title, flash: flash, inBooks: true),
+            title: book.title,
+            year: String(book.publishingYear),
+            genre: book.genre.map(BookFormatting.link),
+            isbn: book.isbn,
+            authors: book.authors.map(BookFormatting.link),
+            hasAuthors: !book.authors.isEmpty,
+            publishers: book.publishers.map(BookFormatting.link),
+            hasPublishers: !book.publishers.isEmpty,
+            editURL: "/books/\(id)/edit",
+            deleteURL: "/books/\(id)/delete"
+        )
+    }
+}
+
+/// What the book form is for: a new book, a stored one, or one deleted while it was being edited.
+enum BookFormMode: Sendable {
+    case new
+    case edit(Book)
+    /// The book being edited no longer exists: saving carries on as a new book.
+    case deleted(id: String)
+}
+
+/// The book form as the person left it: the draft, its problems, and the "New …" fields.
+struct BookFormState: Sendable {
+    var draft: BookDraft
+    var problems: [BookDraft.Problem] = []
+    /// A message beside a "New genre/author/publisher" field.
+    var entryProblems: [CatalogueKind: String] = [:]
+    /// What was typed into the "New …" fields.
+    var newNames: [CatalogueKind: String] = [:]
+    /// The book that already has the typed ISBN.
+    var isbnUsedBy: EntryLinkView?
+    /// "Added author “…”" after an entry was added.
+    var notice: String?
+
+    init(draft: BookDraft) {
+        self.draft = draft
+    }
+}
+
+extension BookFormPage {
+    /// The sentence at the top when the book being edited was deleted meanwhile.
+    static let deletedMeanwhile = "This book was deleted meanwhile. Save it as a new book to keep what you typed."
+
+    /// The form showing `state`, every problem beside its field and in the summary, the pickers listing `entries`.
+    init(
+        mode: BookFormMode, state: BookFormState, entries: [CatalogueKind: [CatalogueEntryUsage]], maximumYear: Int,
+        csrfToken: String, flash: String?
+    ) {
+        let draft = state.draft
+        var messages: [String: String] = [:]
+        for problem in state.problems where messages[problem.field.htmlId] == nil {
+            messages[problem.field.htmlId] = problem.message
+        }
+        func field(_ id: String, _ value: String, hint: Bool) -> EditorField {
+            let error = messages[id]
+            let ids = [hint ? "\(id)-hint" : nil, error == nil ? nil : "\(id)-error"].compactMap { $0 }
+            return EditorField(value: value, error: error, describedBy: ids.isEmpty ? nil : ids.joined(separator: " "))
+        }
+        func newEntry(_ kind: CatalogueKind) -> NewEntryBox {
+            let error = state.entryProblems[kind]
+            return NewEntryBox(
+                kind: kind.singular, fieldId: "new-\(kind.singular)", label: "New \(kind.singular)",
+                buttonLabel: "Add \(kind.singular)",
+                field: EditorField(
+                    value: state.newNames[kind] ?? "", error: error,
+                    describedBy: error == nil ? nil : "new-\(kind.singular)-error"
+                )
+            )
+        }
+        func picker(_ kind: CatalogueKind, chosen: [String], field: BookDraft.Field) -> EntryPicker {
+            let ticked = Set(chosen)
+            let options = (entries[kind] ?? []).map { usage in
+                CheckboxOption(
+                    id: "\(kind.singular)-\(usage.entry.id)", name: kind.singular, value: usage.entry.id,
+                    title: usage.entry.name, checked: ticked.contains(usage.entry.id)
+                )
+            }
+            let legend = kind.plural.prefix(1).uppercased() + kind.plural.dropFirst()
+            return EntryPicker(
+                fieldsetId: field.htmlId, legend: legend, filterLabel: "Filter \(kind.plural)",
+                noMatch: "No \(kind.plural) match", none: "No \(kind.plural) yet — add one below.",
+                options: options, hasOptions: !options.isEmpty, error: messages[field.htmlId],
+                newEntry: newEntry(kind)
+            )
+        }
+
+        var conflict: String?
+        let title: String
+        switch mode {
+        case .new:
+            title = "Add a book"
+            action = "/books/new"
+            primaryLabel = "Save book"
+            cancelURL = "/books"
+            deleteURL = nil
+        case .edit(let book):
+            let id = book.id ?? ""
+            title = "Edit book"
+            action = "/books/\(id)/edit"
+            primaryLabel = "Save changes"
+            cancelURL = "/books/\(id)"
+            deleteURL = "/books/\(id)/delete"
+        case .deleted:
+            title = "Edit book"
+            conflict = Self.deletedMeanwhile
+            action = "/books/new"
+            primaryLabel = "Save book"
+            cancelURL = "/books"
+            deleteURL = nil
+        }
+        page = PageChrome(title: title, flash: flash, inBooks: true)
+        heading = title
+        notice = state.notice
+        self.csrfToken = csrfToken
+        var errors = state.problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) }
+        for kind in CatalogueKind.allCases {
+            if let message = state.entryProblems[kind] {
+                errors.append(ErrorLink(fieldId: "new-\(kind.singular)", message: message))
+            }
+        }
+        summary =
+            conflict == nil && errors.isEmpty
+            ? nil : EditorSummary(conflict: conflict, errors: errors, hasErrors: !errors.isEmpty)
+        titleField = field(BookDraft.Field.title.htmlId, draft.title, hint: true)
+        isbnField = field(BookDraft.Field.isbn.htmlId, draft.isbn, hint: true)
+        isbnUsedBy = state.isbnUsedBy
+        yearField = field(BookDraft.Field.publishingYear.htmlId, draft.year, hint: true)
+        self.maximumYear = maximumYear
+        genreField = field(BookDraft.Field.genre.htmlId, draft.genreId, hint: false)
+        genreOptions =
+            [SelectOption(value: "", title: "Choose a genre", selected: draft.genreId.isEmpty)]
+            + (entries[.genre] ?? []).map {
+                SelectOption(value: $0.entry.id, title: $0.entry.name, selected: $0.entry.id == draft.genreId)
+            }
+        newGenre = newEntry(.genre)
+        authorPicker = picker(.author, chosen: draft.authorIds, field: .authors)
+        publisherPicker = picker(.publisher, chosen: draft.publisherIds, field: .publishers)
+    }
+}

@@ -1,0 +1,138 @@
+/// The book list: filters, count line, one page of the table and the links to the pages around it.
+struct BookIndexPage: Sendable {
+    let page: PageChrome
+    /// The search box's text as typed.
+    let query: String
+    let genreOptions: [SelectOption]
+    let authorOptions: [SelectOption]
+    let publisherOptions: [SelectOption]
+    let sortOptions: [SelectOption]
+    /// True when a search, genre, author or publisher filter is on.
+    let filtering: Bool
+    /// The list without filters, keeping the sort order.
+    let clearFiltersURL: String
+    /// "12 books" or "3 of 12 books match"; nil when nothing matches.
+    let countLine: String?
+    let rows: [BookTableRow]
+    let hasRows: Bool
+    /// Shown instead of the table when there is nothing to show.
+    let emptyState: EmptyState?
+    let previousURL: String?
+    let nextURL: String?
+    /// "Page 2 of 20" when there is more than one page.
+    let pageLine: String?
+    let hasPagination: Bool
+}
+
+/// One book in the list table, every value already in words.
+struct BookTableRow: Sendable {
+    let title: String
+    let url: String
+    let year: String
+    /// The genre's name, or "—".
+    let genre: String
+    /// The ISBN's digits, hyphen-free.
+    let isbn: String
+    /// The authors' names, comma-separated, or "—".
+    let authors: String
+}
+
+/// A genre, author or publisher as a link to its page.
+struct EntryLinkView: Sendable {
+    let name: String
+    let url: String
+}
+
+/// One book's own page.
+struct BookShowPage: Sendable {
+    let page: PageChrome
+    let title: String
+    let year: String
+    let genre: EntryLinkView?
+    let isbn: String
+    let authors: [EntryLinkView]
+    let hasAuthors: Bool
+    let publishers: [EntryLinkView]
+    let hasPublishers: Bool
+    let editURL: String
+    let deleteURL: String
+}
+
+/// The book form (add and edit), with a way to add a genre, author or publisher without losing what was typed.
+struct BookFormPage: Sendable {
+    let page: PageChrome
+    /// "Add a book" or "Edit book".
+    let heading: String
+    /// "Added author “Ursula K. Le Guin”" after an entry was added from the form.
+    let notice: String?
+    /// Where the form posts: its own URL.
+    let action: String
+    let csrfToken: String
+    let summary: EditorSummary?
+    /// "Save book" or "Save changes".
+    let primaryLabel: String
+    let titleField: EditorField
+    let isbnField: EditorField
+    /// The book that already has the typed ISBN, linked from the ISBN's message.
+    let isbnUsedBy: EntryLinkView?
+    let yearField: EditorField
+    /// Next year, the latest publishing year the form accepts.
+    let maximumYear: Int
+    let genreField: EditorField
+    let genreOptions: [SelectOption]
+    let newGenre: NewEntryBox
+    let authorPicker: EntryPicker
+    let publisherPicker: EntryPicker
+    let cancelURL: String
+    /// The edit page's "Delete this book" link.
+    let deleteURL: String?
+}
+
+/// A text field and button that add a genre, author or publisher from the book form ("New author", "Add author").
+struct NewEntryBox: Sendable {
+    /// The `add-entry` button's value: "genre", "author", "publisher".
+    let kind: String
+    /// The text field's id and name: "new-author".
+    let fieldId: String
+    let label: String
+    let buttonLabel: String
+    let field: EditorField
+}
+
+/// The checkboxes of the authors or publishers, with their filter box and the way to add one.
+struct EntryPicker: Sendable {
+    /// "authors" or "publishers": the fieldset's id, where the error summary links.
+    let fieldsetId: String
+    let legend: String
+    /// "Filter authors".
+    let filterLabel: String
+    /// "No authors match".
+    let noMatch: String
+    /// "No authors yet — add one below."
+    let none: String
+    let options: [CheckboxOption]
+    let hasOptions: Bool
+    let error: String?
+    let newEntry: NewEntryBox
+}
+
+/// One checkbox of a picker.
+struct CheckboxOption: Sendable {
+    /// The input's id: "author-<objectId>".
+    let id: String
+    /// The field name: "author" or "publisher".
+    let name: String
+    /// The entry's objectId.
+    let value: String
+    let title: String
+    let checked: Bool
+}
+
+/// The delete confirmation page, naming the book that will be lost.
+struct BookDeletePage: Sendable {
+    let page: PageChrome
+    let title: String
+    let action: String
+    let csrfToken: String
+    let cancelURL: String
+}

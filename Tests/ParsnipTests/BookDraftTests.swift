@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+
+@testable import Parsnip
+
+/// Every rule of the book form, ISBN check digits, and the catalogue name rules.
+final class BookDraftTests: XCTestCase {
+    /// 2026-06-15T00:00:00Z: next year is 2027.
+    private let now = Date(timeIntervalSince1970: 1_781_481_600)
+
+    private func draft(
+        title: String = "Dune", isbn: String = "978-0-441-17271-9", genreId: String = "g1", year: String = "1965",
+        authorIds: [String] = [], publisherIds: [String] = []
+    ) -> BookDraft {
+        BookDraft(
+            title: title, isbn: isbn, genreId: genreId, year: year, authorIds: authorIds, publisherIds: publisherIds)
+    }
+
+    private func problems(_ draft: BookDraft) -> [BookDraft.Problem] {
+        if case .invalid(let problems) = draft.validate(now: now) { return problems }
+        return []
+    }
+
+    private func input(_ draft: BookDraft) throws -> BookInput {
+        guard case .valid(let input) = draft.validate(now: now) else {
+            XCTFail("expected a valid draft, got \(problems(draft))")
+            throw CancellationError()
+        }
+        return input
+    }
+
+    func testAValidDraftGivesCleanedInputWithoutRepeatedIds() throws {
+        let input = try input(
+            draft(
+                title: "  Dune\t", isbn: " 0-441-17271-7 ", authorIds: ["a2", "a1", "a2"], publisherIds: ["p1", "p1"]))
+        XCTAssertEqual(
+            input,
+            BookInput(
+                title: "Dune", publishingYear: 1965, genreId: "g1", isbn: "0441172717", authorIds: ["a2", "a1"],
+                publisherIds: ["p1"]))
+    }
+
+    func testTitleIsRequiredAndAtMost200Characters() throws {
+        XCTAssertEqual(problems(draft(title: " \u{7} ")), [.init(field: .title, message: "Enter a title")])
+        XCTAssertEqual(try input(draft(title: String(repeating: "é", count: 200))).title.count, 200)
+        XCTAssertEqual(
+            problems(draft(title: String(repeating: "é", count: 201))),
+            [.init(field: .title, message: "Title must be 200 characters or fewer")])
+    }
+
+    func testISBNIsRequired() {
+        XCTAssertEqual(problems(draft(isbn: "  ")), [.init(field: .isbn, message: "Enter the ISBN")])
+    }
+
+    func testISBN13AndISBN10WithHyphensAndSpacesAreNormalised() throws {
+        XCTAssertEqual(try input(draft(isbn: "978-0-441-17271-9")).isbn, "9780441172719")
+        XCTAssertEqual(try input(draft(isbn: "978 0 441 17271 9")).isbn, "9780441172719")
+        XCTAssertEqual(try input(draft(isbn: "0-441-17271-7")).isbn, "0441172717")
+        // ISBN-10 whose check digit is 10, written X (lower-case x accepted, stored upper-case).
+        XCTAssertEqual(try input(draft(isbn: "0-8044-2957-X")).isbn, "080442957X")
+        XCTAssertEqual(try input(draft(isbn: "0 8044 2957 x")).isbn, "080442957X")
+    }
+
+    func testBadCheckDigitsWrongLengthsAndStrayCharactersAreRefused() {
+        let message = BookDraft.Problem(field: .isbn, message: "This is not a valid ISBN — check the digits")
+        for bad in [
+            "978-0-441-17271-8", "0-441-17271-6", "0-8044-2957-1", "X-8044-2957-0", "978044117271X",
+            "97804411727", "978-0-441-17271-9-0", "0441172717a", "0.441.17271.7", "０４４１１７２７１７",
+        ] {
+            XCTAssertEqual(problems(draft(isbn: bad)), [message], bad)
+        }
+    }
+
+    func testISBNTextChecksDigitsDirectly() {
+        XCTAssertTrue(ISBNText.isValid("9780306406157"))
+        XCTAssertTrue(ISBNText.isValid("0306406152"))
+        XCTAssertFalse(ISBNText.isValid("0306406153"))
+        XCTAssertFalse(ISBNText.isValid(""))
+        XCTAssertEqual(ISBNText.normalize("0-306-40615-2"), "0306406152")
+        XCTAssertEqual(ISBNText.parse("0-306-40615-3"), nil)
+    }
+
+    func testGenreIsRequired() {
+        XCTAssertEqual(problems(draft(genreId: "")), [.init(field: .genre, message: "Choose a genre")])
+    }
+
+    func testYearRunsFrom1450ToNextYearByTheClock() throws {
+        XCTAssertEqual(BookDraft.latestYear(now: now), 2027)
+        XCTAssertEqual(try input(draft(year: "1450")).publishingYear, 1450)
+        XCTAssertEqual(try input(draft(year: " 2027 ")).publishingYear, 2027)
+        let range = BookDraft.Problem(field: .publishingYear, message: "Publishing year must be between 1450 and 2027")
+        XCTAssertEqual(problems(draft(year: "1449")), [range])
+        XCTAssertEqual(problems(draft(year: "2028")), [range])
+        XCTAssertEqual(problems(draft(year: "-1965")), [range])
+        XCTAssertEqual(problems(draft(year: "99999999999999999999999")), [range])
+    }
+
+    func testYearMustBeAWholeNumber() {
+        let message = BookDraft.Problem(
+            field: .publishingYear, message: "Publishing year must be a whole number, like 1969")
+        for bad in ["", "1965.0", "nineteen", "1e3", "+1965", "١٩٦٥"] {
+            XCTAssertEqual(problems(draft(year: bad)), [message], bad)
+        }
+    }
+
+    func testEveryProblemIsReportedInPageOrder() {
+        XCTAssertEqual(
+            problems(BookDraft()).map(\.field), [.title, .isbn, .genre, .publishingYear])
+    }
+
+    func testRepositoryRefusalsBecomeMessagesBesideTheirFields() {
+        XCTAssertEqual(
+            BookDraft.problem(for: .isbnUsed(byBookId: "b1", title: "Dune")),
+            .init(field: .isbn, message: "This ISBN is already used by “Dune”"))
+        XCTAssertEqual(
+            BookDraft.problem(for: .unknownGenre),
+            .init(field: .genre, message: "That genre no longer exists — choose another"))
+        XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.author))?.field, .authors)
+        XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.genre))?.field, .genre)
+        XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.publisher))?.field, .publishers)
+        XCTAssertNil(BookDraft.problem(for: .bookNotFound))
+    }
+
+    func testReadsTheFormWithRepeatedCheckboxes() throws {
+        let body = "title=Dune&isbn=0441172717&genre=g1&publishingYear=1965&author=a1&author=a2&publisher=p1&_csrf=t"
+        let form = try FormFields(urlEncoded: Array(body.utf8), allowingRepeated: FormFields.repeatableFieldNames)
+        XCTAssertEqual(
+            try BookDraft(form: form),
+            BookDraft(
+                title: "Dune", isbn: "0441172717", genreId: "g1", year: "1965", authorIds: ["a1", "a2"],
+                publisherIds: ["p1"]))
+        let bare = try FormFields(urlEncoded: Array("title=".utf8))
+        XCTAssertEqual(try BookDraft(form: bare), BookDraft())
+    }
+
+    func testRefusesAFormWithoutTitleOrWithMalformedIds() throws {
+        let allowed = FormFields.repeatableFieldNames
+        for body in ["isbn=1", "title=x&genre=a%20b", "title=x&author=a1&author=", "title=x&publisher=p.1"] {
+            let form = try FormFields(urlEncoded: Array(body.utf8), allowingRepeated: allowed)
+            XCTAssertThrowsError(try BookDraft(form: form), body)
+        }
+    }
+
+    func testTheFormIsFilledFromAStoredBook() {
+        let book = Book(
+            id: "b1", title: "Dune", publishingYear: 1965, genre: CatalogueEntry(kind: .genre, id: "g1", name: "SF"),
+            isbn: "0441172717", authors: [CatalogueEntry(kind: .author, id: "a1", name: "Frank Herbert")],
+            publishers: [CatalogueEntry(kind: .publisher, id: "p1", name: "Chilton")])
+        XCTAssertEqual(
+            BookDraft(book: book),
+            BookDraft(
+                title: "Dune", isbn: "0441172717", genreId: "g1", year: "1965", authorIds: ["a1"], publisherIds: ["p1"])
+        )
+    }
+
+    func testCatalogueNamesAreRequiredTrimmedAndAtMost100Characters() {
+        XCTAssertEqual(
+            CatalogueNameDraft(kind: .genre, name: "  Science fiction ").validate(), .success("Science fiction"))
+        XCTAssertEqual(
+            CatalogueNameDraft(kind: .author, name: " \t ").validate(), .failure(.init(message: "Enter a name")))
+        XCTAssertEqual(
+            CatalogueNameDraft(kind: .author, name: String(repeating: "a", count: 100)).validate(),
+            .success(String(repeating: "a", count: 100)))
+        XCTAssertEqual(
+            CatalogueNameDraft(kind: .publisher, name: String(repeating: "a", count: 101)).validate(),
+            .failure(.init(message: "Name must be 100 characters or fewer")))
+    }
+
+    func testDuplicateMessagesNameTheKind() {
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.genre), "This genre already exists")
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.author), "This author already exists")
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.publisher), "This publisher already exists")
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HummingbirdTesting
+import XCTest
+
+@testable import Parsnip
+
+/// The book list: empty state, table, count, search, filters, sort and paging.
+final class BookListTests: XCTestCase {
+    func testEmptyListOffersTheFirstBook() async throws {
+        try await withApp { browser in
+            let response = try await browser.get("/books")
+            XCTAssertEqual(response.status, .ok)
+            let html = response.text
+            XCTAssertTrue(html.contains("<title>Books · Parsnip</title>"))
+            XCTAssertTrue(html.contains("<h1>Books</h1>"))
+            XCTAssertTrue(html.contains(#"<a class="button" href="/books/new">Add book</a>"#))
+            XCTAssertTrue(html.contains("No books yet"))
+            XCTAssertTrue(html.contains(#"<a class="button" href="/books/new">Add your first book</a>"#))
+            for link in [
+                #"href="/genres">Genres</a>"#, #"href="/authors">Authors</a>"#, #"href="/publishers">Publishers</a>"#,
+            ] {
+                XCTAssertTrue(html.contains(link), link)
+            }
+            for (id, label) in [
+                ("q", "Search books"), ("genre", "Genre"), ("author", "Author"), ("publisher", "Publisher"),
+                ("sort", "Sort by"),
+            ] {
+                XCTAssertTrue(html.contains(#"<label for="\#(id)">\#(label)</label>"#), label)
+            }
+            XCTAssertTrue(html.contains(#"<option value="" selected>All genres</option>"#))
+            XCTAssertTrue(html.contains(#"<option value="" selected>All authors</option>"#))
+            XCTAssertTrue(html.contains(#"<option value="" selected>All publishers</option>"#))
+            XCTAssertTrue(html.contains(#"<option value="title" selected>Title (A–Z)</option>"#))
+            XCTAssertTrue(html.contains(#"<option value="year">Year (newest first)</option>"#))
+            XCTAssertTrue(html.contains(">Show books</button>"))
+            XCTAssertFalse(html.contains("<table"))
+            XCTAssertFalse(html.contains("Clear filters"))
+        }
+    }
+
+    func testTableShowsTitleYearGenreISBNAndAuthors() async throws {
+        try await withApp { browser in
+            let catalogue = try await browser.addCatalogue()
+            let id = try await browser.addBook(
+                bookForm(genre: catalogue.genre, authors: catalogue.authors, [("title", "Kindred & <Others>")]))
+            try await browser.addBook(
+                bookForm(genre: catalogue.genre, [("title", "Alone"), ("isbn", "0-06-051275-X")]))
+            let html = try await browser.get("/books").text
+            XCTAssertTrue(html.contains(#"<p class="count">2 books</p>"#))
+            XCTAssertTrue(
+                html.contains(
+                    #"<tr><th scope="col">Title</th><th scope="col" class="number">Year</th><th scope="col">Genre</th><th scope="col">ISBN</th><th scope="col">Authors</th></tr>"#
+                ))
+            XCTAssertTrue(html.contains(#"<a href="/books/\#(id)">Kindred &amp; &lt;Others&gt;</a>"#))
+            XCTAssertTrue(html.contains(#"<td data-label="Year" class="number">1974</td>"#))
+            XCTAssertTrue(html.contains(#"<td data-label="Genre">Science fiction</td>"#))
+            XCTAssertTrue(html.contains(#"<td data-label="ISBN" class="isbn">9780060512750</td>"#))
+            XCTAssertTrue(html.contains(#"<td data-label="ISBN" class="isbn">006051275X</td>"#))
+            XCTAssertTrue(
+                html.contains(
+                    #"<td data-label="Authors" class="book-authors">Octavia E. Butler, Ursula K. Le Guin</td>"#))
+            XCTAssertTrue(html.contains(#"<td data-label="Authors" class="book-authors">—</td>"#))
+            let alone = try XCTUnwrap(html.range(of: ">Alone</a>"))
+            let kindred = try XCTUnwrap(html.range(of: ">Kindred"))
+            XCTAssertLessThan(alone.lowerBound, kindred.lowerBound, "title A–Z")
+        }
+    }
+
+    func testSearchAndFiltersNarrowTheListAndKeepTheirValues() async throws {
+        try await withApp { browser in
+            let catalogue = try await browser.addCatalogue()
+            let other = try await browser.addEntry(.genre, "Poetry")
+            try await browser.addBook(
+                bookForm(genre: catalogue.genre, authors: [catalogue.authors[0]], publishers: [catalogue.publisher]))
+            try await browser.addBook(
+                bookForm(genre: other, authors: [catalogue.authors[1]], [("title", "Kindred"), ("isbn", "006051275X")]))
+            try await browser.addBook(bookForm(genre: other, [("title", "Odes"), ("isbn", "9780441478125")]))
+
+            let byAuthor = try await browser.get("/books?author=\(catalogue.authors[1])").text
+            XCTAssertTrue(byAuthor.contains("1 of 3 books matches"))
+            XCTAssertTrue(byAuthor.contains(">Kindred</a>"))
+            XCTAssertFalse(byAuthor.contains(">The Dispossessed</a>"))
+            XCTAssertTrue(
+                byAuthor.contains(#"<option value="\#(catalogue.authors[1])" selected>Octavia E. Butler</option>"#))
+            XCTAssertTrue(byAuthor.contains(#"<a href="/books">Clear filters</a>"#))
+
+            let byGenre = try await browser.get("/books?genre=\(other)&sort=year").text
+            XCTAssertTrue(byGenre.contains("2 of 3 books match"))
+            XCTAssertTrue(byGenre.contains(#"<a href="/books?sort=year">Clear filters</a>"#))
+            XCTAssertTrue(byGenre.contains(#"<option value="year" selected>"#))
+
+            let byPublisher = try await browser.get("/books?publisher=\(catalogue.publisher)").text
+            XCTAssertTrue(byPublisher.contains("1 of 3 books matches"))
+            XCTAssertTrue(byPublisher.contains(">The Dispossessed</a>"))
+
+            let search = try await browser.get("/books?q=KIND").text
+            XCTAssertTrue(search.contains("1 of 3 books matches"))
+            XCTAssertTrue(search.contains(#"name="q" value="KIND""#))
+
+            let none = try await browser.get("/books?q=%3Cnothing%3E").text
+            XCTAssertTrue(none.contains("No books match these filters"))
+            XCTAssertTrue(none.contains(#"value="&lt;nothing&gt;""#))
+        }
+    }
+
+    func testSortByYearIsNewestFirst() async throws {
+        try await withApp { browser in
+            let genre = try await browser.addEntry(.genre, "Novels")
+            try await browser.addBook(bookForm(genre: genre, [("title", "Old"), ("publishingYear", "1600")]))
+            try await browser.addBook(
+                bookForm(genre: genre, [("title", "New"), ("publishingYear", "2020"), ("isbn", "006051275X")]))
+            let html = try await browser.get("/books?sort=year").text
+            let new = try XCTUnwrap(html.range(of: ">New</a>"))
+            let old = try XCTUnwrap(html.range(of: ">Old</a>"))
+            XCTAssertLessThan(new.lowerBound, old.lowerBound)
+        }
+    }
+
+    func testPagingKeepsTheFilters() async throws {
+        try await withApp(pageSize: 2) { browser in
+            let genre = try await browser.addEntry(.genre, "Novels")
+            for (title, isbn) in [("A", "9780060512750"), ("B", "006051275X"), ("C", "9780441478125")] {
+                try await browser.addBook(bookForm(genre: genre, [("title", title), ("isbn", isbn)]))
+            }
+            let first = try await browser.get("/books?genre=\(genre)").text
+            XCTAssertTrue(first.contains("Page 1 of 2"))
+            XCTAssertTrue(first.contains(#"rel="next" href="/books?genre=\#(genre)&amp;page=2">Next page</a>"#))
+            XCTAssertFalse(first.contains("Previous page"))
+            let second = try await browser.get("/books?genre=\(genre)&page=2").text
+            XCTAssertTrue(second.contains("Page 2 of 2"))
+            XCTAssertTrue(second.contains(">C</a>"))
+            XCTAssertTrue(second.contains(#"rel="prev" href="/books?genre=\#(genre)">Previous page</a>"#))
+            let beyond = try await browser.get("/books?page=9").text
+            XCTAssertTrue(beyond.contains("There are no more books on this page."))
+        }
+    }
+
+    func testMalformedQueriesAreBadRequests() async throws {
+        try await withApp { browser in
+            for query in ["sort=price", "page=0", "page=x", "genre=not%20an%20id", "author=%ZZ", "q=a&q=b"] {
+                let response = try await browser.get("/books?\(query)")
+                XCTAssertEqual(response.status, .badRequest, query)
+            }
+        }
+    }
+
+    func testListIsCachedUntilAWrite() async throws {
+        try await withApp { browser in
+            let genre = try await browser.addEntry(.genre, "Novels")
+            let response1 = try await browser.get("/books").text
+            XCTAssertTrue(response1.contains("No books yet"))
+            try await browser.addBook(bookForm(genre: genre))
+            let response2 = try await browser.get("/books").text
+            XCTAssertTrue(response2.contains("1 book"))
+            try await browser.post("/genres/\(genre)", form: [("name", "Stories")])
+            let response3 = try await browser.get("/books").text
+            XCTAssertTrue(response3.contains(#"<td data-label="Genre">Stories</td>"#))
+        }
+    }
+}
