@@ -5,13 +5,8 @@ enum BookFormatting {
     /// "12 books", "1 book".
     static func books(_ count: Int) -> String { "\(TodoFormatting.grouped(count)) \(count == 1 ? "book" : "books")" }
 
-    /// "12 books", "1 book"; with filters on: "3 of 12 books match", "1 of 12 books matches".
-    static func countLine(matching: Int, all: Int, filtered: Bool) -> String {
-        guard filtered else { return books(all) }
-        let noun = all == 1 ? "book" : "books"
-        let verb = matching == 1 ? "matches" : "match"
-        return "\(TodoFormatting.grouped(matching)) of \(TodoFormatting.grouped(all)) \(noun) \(verb)"
-    }
+    /// The list's words: "3 of 12 books match", "No books yet"…
+    static let list = NumberedList(singular: "book", plural: "books", addURL: "/books/new")
 
     /// The link to a genre's, author's or publisher's page.
     static func link(_ entry: CatalogueEntry) -> EntryLinkView {

@@ -6,28 +6,12 @@ extension BookIndexPage {
     ) {
         let rows = result.books.map(BookFormatting.row)
         let filtering = query.isFiltering
-        let pageCount = max(1, (result.total + max(1, pageSize) - 1) / max(1, pageSize))
-        let emptyState: EmptyState?
-        switch (rows.isEmpty, filtering) {
-        case (false, _):
-            emptyState = nil
-        case (true, _) where result.totalWithoutFilters == 0:
-            emptyState = EmptyState(
-                message: "No books yet", advice: nil,
-                link: EmptyStateLink(text: "Add your first book", url: "/books/new")
-            )
-        case (true, true) where result.total == 0:
-            emptyState = EmptyState(
-                message: "No books match these filters", advice: "Try other filters or fewer words.", link: nil
-            )
-        case (true, _):
-            emptyState = EmptyState(
-                message: "There are no more books on this page.", advice: nil,
-                link: EmptyStateLink(text: "Go to the first page", url: query.url(page: 1))
-            )
-        }
-        let hasPrevious = query.page > 1 && query.page <= pageCount
-        let hasNext = query.page < pageCount
+        let list = BookFormatting.list
+        let emptyState = list.emptyState(
+            isEmpty: rows.isEmpty, filtering: filtering, total: result.total,
+            totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1))
+        let pages = NumberedList.pages(
+            page: query.page, total: result.total, pageSize: pageSize, hasRows: !rows.isEmpty, url: query.url(page:))
         self.init(
             page: PageChrome(title: "Books", flash: flash, inBooks: true),
             query: query.search == nil ? "" : query.typed,
@@ -43,17 +27,14 @@ extension BookIndexPage {
             filtering: filtering,
             clearFiltersURL: query.clearFiltersURL,
             countLine: result.total == 0
-                ? nil
-                : BookFormatting.countLine(
-                    matching: result.total, all: result.totalWithoutFilters, filtered: filtering),
+                ? nil : list.countLine(matching: result.total, all: result.totalWithoutFilters, filtered: filtering),
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
-            previousURL: hasPrevious ? query.url(page: query.page - 1) : nil,
-            nextURL: hasNext ? query.url(page: query.page + 1) : nil,
-            pageLine: pageCount > 1 && !rows.isEmpty
-                ? "Page \(TodoFormatting.grouped(query.page)) of \(TodoFormatting.grouped(pageCount))" : nil,
-            hasPagination: hasPrevious || hasNext
+            previousURL: pages.previousURL,
+            nextURL: pages.nextURL,
+            pageLine: pages.pageLine,
+            hasPagination: pages.hasPagination
         )
     }
 }

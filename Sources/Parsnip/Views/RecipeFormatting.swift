@@ -15,13 +15,8 @@ enum RecipeFormatting {
     /// "3 May 2024".
     static func releaseDate(_ date: CalendarDate?) -> String { date?.readable ?? missing }
 
-    /// "12 recipes", "1 recipe"; with filters on: "3 of 12 recipes match", "1 of 12 recipes matches".
-    static func countLine(matching: Int, all: Int, filtered: Bool) -> String {
-        guard filtered else { return "\(TodoFormatting.grouped(all)) \(all == 1 ? "recipe" : "recipes")" }
-        let noun = all == 1 ? "recipe" : "recipes"
-        let verb = matching == 1 ? "matches" : "match"
-        return "\(TodoFormatting.grouped(matching)) of \(TodoFormatting.grouped(all)) \(noun) \(verb)"
-    }
+    /// The list's words: "3 of 12 recipes match", "No recipes yet"…
+    static let list = NumberedList(singular: "recipe", plural: "recipes", addURL: "/recipes/new")
 
     static func row(_ recipe: Recipe) -> RecipeTableRow {
         RecipeTableRow(
