@@ -31,10 +31,7 @@ extension BookIndexPage {
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
-            previousURL: pages.previousURL,
-            nextURL: pages.nextURL,
-            pageLine: pages.pageLine,
-            hasPagination: pages.hasPagination
+            pages: pages
         )
     }
 }

@@ -17,11 +17,8 @@ struct BookIndexPage: Sendable {
     let hasRows: Bool
     /// Shown instead of the table when there is nothing to show.
     let emptyState: EmptyState?
-    let previousURL: String?
-    let nextURL: String?
-    /// "Page 2 of 20" when there is more than one page.
-    let pageLine: String?
-    let hasPagination: Bool
+    /// The links to the pages around this one.
+    let pages: NumberedPages
 }
 
 /// One book in the list table, every value already in words.

@@ -56,6 +56,13 @@ struct NumberedPages: Sendable {
     let nextURL: String?
     /// "Page 2 of 20" when there is more than one page and this one has rows.
     let pageLine: String?
+    /// True when there is a page before or after this one (stored: templates read stored properties only).
+    let hasPagination: Bool
 
-    var hasPagination: Bool { previousURL != nil || nextURL != nil }
+    init(previousURL: String?, nextURL: String?, pageLine: String?) {
+        self.previousURL = previousURL
+        self.nextURL = nextURL
+        self.pageLine = pageLine
+        self.hasPagination = previousURL != nil || nextURL != nil
+    }
 }

@@ -35,10 +35,7 @@ extension RecipeIndexPage {
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
-            previousURL: pages.previousURL,
-            nextURL: pages.nextURL,
-            pageLine: pages.pageLine,
-            hasPagination: pages.hasPagination
+            pages: pages
         )
     }
 }

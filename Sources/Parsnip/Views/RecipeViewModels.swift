@@ -16,11 +16,8 @@ struct RecipeIndexPage: Sendable {
     let hasRows: Bool
     /// Shown instead of the table when there is nothing to show.
     let emptyState: EmptyState?
-    let previousURL: String?
-    let nextURL: String?
-    /// "Page 2 of 20" when there is more than one page.
-    let pageLine: String?
-    let hasPagination: Bool
+    /// The links to the pages around this one.
+    let pages: NumberedPages
 }
 
 /// One `<option>` of a select, with whether it is the chosen one.
