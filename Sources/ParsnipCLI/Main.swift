@@ -9,15 +9,23 @@ import Parsnip
 struct ParsnipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parsnip",
-        abstract: "Run Parsnip, your household's to-do list, on this computer.",
+        abstract: "Run Parsnip, your household's to-do list, recipe book and book catalogue, on this computer.",
         discussion: """
             Open the address it prints in a web browser. Everything is kept in one database file, \
             created on the first run. Press Ctrl-C to stop; what is being saved is finished first.
             """
     )
 
-    @Option(help: "The address to listen on. Use 0.0.0.0 to open Parsnip to other devices on your network.")
-    var host = "127.0.0.1"
+    @Option(
+        help: """
+            The address to listen on (default 127.0.0.1: this computer only). 0.0.0.0 opens Parsnip to other \
+            devices on your network, as --share does.
+            """
+    )
+    var host: String?
+
+    @Flag(help: "Share Parsnip with the phones and laptops on your network, and print the addresses to open.")
+    var share = false
 
     @Option(help: "The port to listen on.")
     var port = 8080
@@ -28,7 +36,13 @@ struct ParsnipCommand: AsyncParsableCommand {
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "notice"
 
+    /// The address actually listened on.
+    var listenAddress: String { share ? NetworkAddresses.everyInterfaceHost() : host ?? "127.0.0.1" }
+
     func validate() throws {
+        if share, let host, !NetworkAddresses.isEveryInterface(host) {
+            throw ValidationError("--share listens on every address; leave out --host \(host), or leave out --share.")
+        }
         guard (1...65535).contains(port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -54,7 +68,7 @@ struct ParsnipCommand: AsyncParsableCommand {
         guard let publicFiles = ParsnipSettings.locateDirectory(named: "Public") else {
             Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
         }
-        let host = self.host
+        let host = listenAddress
         let settings = ParsnipSettings(
             host: host,
             port: port,
@@ -64,7 +78,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice,
             onServerRunning: { port in
                 // Printed only once the port is really ours, so a port in use never claims to be running.
-                print("Parsnip is running at http://\(host):\(port)")
+                Self.printAddresses(host: host, port: port)
                 print("Database: \(databasePath)")
                 print("Press Ctrl-C to stop.")
                 // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
@@ -79,6 +93,23 @@ struct ParsnipCommand: AsyncParsableCommand {
         } catch {
             Self.fail(Self.describeServerError(error, host: host, port: port))
         }
+    }
+
+    /// Where to open Parsnip: this computer's address, and when shared, every address on the network.
+    private static func printAddresses(host: String, port: Int) {
+        guard NetworkAddresses.isEveryInterface(host) else {
+            print("Parsnip is running at http://\(host):\(port)")
+            return
+        }
+        print("Parsnip is running at http://127.0.0.1:\(port)")
+        let urls = NetworkAddresses.shareURLs(host: host, port: port)
+        if urls.isEmpty {
+            print("It is shared, but this computer has no network address right now (is it connected?).")
+        } else {
+            print("Shared on your network. On a phone or laptop on the same network, open:")
+            for url in urls { print("  \(url)") }
+        }
+        print("Anyone who can reach this computer can open Parsnip: it has no sign-in yet.")
     }
 
     /// The value of `body`, or, when it throws, the one-line message for its error and exit status 1.
