@@ -93,17 +93,11 @@ public final class StoreTodoRepository: TodoRepository {
     public func delete(id: String) async throws -> TodoListItem {
         var removed = 0
         defer { counter.recordWrite(changingTotalBy: -removed) }
-        do {
-            let object = try await store.write { writer in
-                let object = try writer.reader.fetch(Self.className, objectId: id)
-                try writer.delete(Self.className, objectId: id)
-                return object
-            }
-            removed = 1
-            return Self.item(object)
-        } catch let error as ParseError where error.code == .objectNotFound {
+        guard let object = try await store.deleteObject(Self.className, objectId: id) else {
             throw TodoRepositoryError.notFound
         }
+        removed = 1
+        return Self.item(object)
     }
 
     // MARK: Queries
