@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The per-request state of Parsnip's pages: the CSRF token, the flash message and the decoded form.
+/// The per-request state of Parsnip's pages: who is asking, the CSRF token, the flash message and the form.
 public struct ParsnipRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The CSRF token every form on the page carries; set by `CSRFMiddleware`.
@@ -9,11 +9,30 @@ public struct ParsnipRequestContext: RequestContext {
     var flash: String?
     /// The decoded `application/x-www-form-urlencoded` body of a POST, set by `CSRFMiddleware`.
     var form = FormFields()
+    /// The signed-in person, set by the sign-in middleware; nil for a visitor who has not signed in.
+    var user: SignedInUser?
+    /// True when every page needs a signed-in person (always when Parsnip is shared on the network); then a
+    /// request without `user` never reaches a page handler.
+    var signInRequired = false
+    /// The address the request came from (for "only from this computer" checks); nil in router tests.
+    var remoteAddress: String?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// Forms are small: anything over 256 KiB gets the "too much to send" page.
     public var maxUploadSize: Int { FormFields.maximumBodySize }
+
+    /// True when this visitor may add, change or delete data: a signed-in owner or editor, or anyone on this
+    /// computer when signing in is optional.
+    var canEdit: Bool { user.map { $0.role.canEdit } ?? !signInRequired }
+
+    /// Keeps cached pages apart per person: pages show who is signed in and only the buttons their role may use.
+    /// Empty for a visitor who has not signed in, so the anonymous pages of a Parsnip used alone stay shared.
+    var cacheVariant: String {
+        guard let user else { return "" }
+        return "u:\(user.objectId):\(user.role.rawValue)|"
+    }
 }

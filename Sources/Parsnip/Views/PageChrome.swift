@@ -10,6 +10,12 @@ struct PageChrome: Sendable {
     let inRecipes: Bool
     /// True on the book, genre, author and publisher pages, to mark the nav link as current.
     let inBooks: Bool
+    /// False for a viewer: pages leave out every add, edit and delete control.
+    var canEdit = true
+    /// Who is signed in, for the header's "Ana · Sign out"; nil for a visitor who has not signed in.
+    var account: AccountBar?
+    /// True for a visitor who has not signed in on a Parsnip where signing in is optional: the header offers it.
+    var offerSignIn = false
 
     init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
         self.title = title
@@ -17,6 +23,30 @@ struct PageChrome: Sendable {
         self.inTodos = inTodos
         self.inRecipes = inRecipes
         self.inBooks = inBooks
+    }
+
+    /// The chrome for `context`'s visitor: their flash message, their account and what their role may do.
+    init(
+        title: String, context: ParsnipRequestContext, inTodos: Bool = false, inRecipes: Bool = false,
+        inBooks: Bool = false
+    ) {
+        self.init(title: title, flash: context.flash, inTodos: inTodos, inRecipes: inRecipes, inBooks: inBooks)
+        canEdit = context.canEdit
+        account = context.user.map(AccountBar.init(user:))
+        offerSignIn = context.user == nil && !context.signInRequired
+    }
+}
+
+/// The header's account corner: who is signed in and, for the owner, the way to manage people.
+struct AccountBar: Sendable {
+    let username: String
+    let roleName: String
+    let isOwner: Bool
+
+    init(user: SignedInUser) {
+        username = user.username
+        roleName = user.role.displayName
+        isOwner = user.role.canManagePeople
     }
 }
 
