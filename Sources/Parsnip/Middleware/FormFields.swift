@@ -68,6 +68,11 @@ struct FormFields: Sendable, Hashable {
     /// The value of a field, or nil when the form did not send it (for a name that may repeat: its first value).
     subscript(name: String) -> String? { values[name] }
 
+    /// Every field and value, sorted by name; a name allowed to repeat gives one pair per value, in the order sent.
+    var allPairs: [(name: String, value: String)] {
+        values.keys.sorted().flatMap { name in values(name).map { (name: name, value: $0) } }
+    }
+
     /// Every value sent for a field, in order: several for a name allowed to repeat, else none or one.
     func values(_ name: String) -> [String] {
         if let all = repeated[name] { return all }

@@ -14,7 +14,7 @@ public struct Pages: Sendable {
         "partials/recipe-ingredient-row", "partials/recipe-side-row", "partials/recipe-nutrition-row",
         "books/index", "books/show", "books/new", "books/edit", "books/delete",
         "partials/book-form", "partials/book-new-entry", "partials/book-entry-picker",
-        "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages",
+        "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",
     ]
 
     private let library: MustacheLibrary

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The 409 page shown when a save collides with another person's: each field both changed, with both values
+/// and a choice, and everything else the person typed carried along in hidden fields — nothing is lost.
+struct ConflictPage: Sendable {
+    /// One field to choose for.
+    struct Row: Sendable {
+        let label: String
+        /// `_pick_<key>`.
+        let choiceName: String
+        let mineLines: [String]
+        let theirsLines: [String]
+    }
+
+    /// One hidden field replaying what the person sent.
+    struct Hidden: Sendable {
+        let name: String
+        let value: String
+    }
+
+    let page: PageChrome
+    let heading: String
+    let intro: String
+    /// "Saved by Ana, 14:02": the heading of the stored values' column.
+    let theirsHeading: String
+    let choiceMissing: Bool
+    let action: String
+    let csrfToken: String
+    let hiddenFields: [Hidden]
+    let rows: [Row]
+    let cancelURL: String
+    let cancelLabel: String
+
+    /// The page for `report`, replaying `form` (minus its token, version, base and old choices) to `action`.
+    ///
+    /// - Parameters:
+    ///   - thing: what the record is called in a sentence: "recipe", "book", "to-do".
+    ///   - base: what the form was first loaded with; kept so the next save still merges against it.
+    ///   - excluding: further posted names not to replay (e.g. the editor's row-action buttons).
+    init(
+        report: ConflictReport, thing: String, form: FormFields, base: EditBase, action: String,
+        cancelURL: String, context: ParsnipRequestContext, now: Date, excluding: Set<String> = []
+    ) {
+        let who = report.stamp.username ?? "Someone"
+        let when = ChangeStamp.moment(report.stamp.at, now: now, timeZone: .current)
+        page = PageChrome(title: "Choose what to keep", context: context)
+        heading = "\(who) changed this \(thing) while you were editing it"
+        intro =
+            report.conflicts.count == 1
+            ? "You both changed one field. Choose which value to keep; everything else you typed will be saved."
+            : "You both changed \(report.conflicts.count) fields. Choose which value to keep for each; "
+                + "everything else you typed will be saved."
+        theirsHeading = "Saved by \(who), \(when.hasPrefix("at ") ? String(when.dropFirst(3)) : when)"
+        choiceMissing = report.choiceMissing
+        self.action = action
+        csrfToken = context.csrfToken
+        let replayed = FormFields.allPairs(of: form).filter { pair in
+            pair.name != CSRFMiddleware.fieldName && pair.name != EditBase.versionFieldName
+                && pair.name != EditBase.baseFieldName && !pair.name.hasPrefix(EditBase.choicePrefix)
+                && !excluding.contains(pair.name)
+        }
+        hiddenFields =
+            replayed.map { Hidden(name: $0.name, value: $0.value) } + [
+                Hidden(name: EditBase.versionFieldName, value: String(report.version)),
+                Hidden(name: EditBase.baseFieldName, value: base.fieldsText),
+            ]
+        rows = report.conflicts.map { conflict in
+            Row(
+                label: conflict.label, choiceName: EditBase.choicePrefix + conflict.key,
+                mineLines: conflict.mine, theirsLines: conflict.theirs)
+        }
+        self.cancelURL = cancelURL
+        cancelLabel = "Discard my changes"
+    }
+}
+
+extension FormFields {
+    /// `form.allPairs`, spelled so it reads at the call site above.
+    fileprivate static func allPairs(of form: FormFields) -> [(name: String, value: String)] { form.allPairs }
+}
