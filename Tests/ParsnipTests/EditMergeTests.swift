@@ -21,7 +21,8 @@ final class EditMergeTests: XCTestCase {
 
     func testBaseRoundTripsThroughTheFormFields() throws {
         let base = EditBase(version: 1_763_721_753_123, fields: ["title": "00ff", "authors": "a1,b2"])
-        let form = try FormFields(query: "_version=\(base.versionText)&_base=\(PercentEncoding.encode(base.fieldsText))")
+        let form = try FormFields(
+            query: "_version=\(base.versionText)&_base=\(PercentEncoding.encode(base.fieldsText))")
         XCTAssertEqual(try EditBase(form: form), base)
         XCTAssertEqual(base.fieldsText, "authors=a1,b2;title=00ff")
     }

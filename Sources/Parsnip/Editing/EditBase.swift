@@ -66,7 +66,9 @@ struct EditBase: Sendable, Hashable {
     static func choices(in form: FormFields) -> [String: ConflictChoice] {
         var choices: [String: ConflictChoice] = [:]
         for (name, value) in form.values where name.hasPrefix(choicePrefix) {
-            if let choice = ConflictChoice(rawValue: value) { choices[String(name.dropFirst(choicePrefix.count))] = choice }
+            if let choice = ConflictChoice(rawValue: value) {
+                choices[String(name.dropFirst(choicePrefix.count))] = choice
+            }
         }
         return choices
     }
