@@ -121,8 +121,10 @@ struct FailingRepository: TodoRepository {
     var revision: Int { 0 }
     func page(_ request: TodoPageRequest) async throws -> TodoPage { throw DiskError() }
     func find(id: String) async throws -> TodoListItem? { throw DiskError() }
-    func create(_ draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
-    func update(id: String, with draft: TodoDraft) async throws -> TodoListItem { throw DiskError() }
+    func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem { throw DiskError() }
+    func update(
+        id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<TodoListItem> { throw DiskError() }
     func delete(id: String) async throws -> TodoListItem { throw DiskError() }
 }
 

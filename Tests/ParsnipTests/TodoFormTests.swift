@@ -134,7 +134,9 @@ final class TodoFormTests: XCTestCase {
                 edit.text.contains(#"<a class="link-danger" href="/todos/\#(id)/delete">Delete this to-do</a>"#))
 
             let saved = try await browser.post(
-                "/todos/\(id)", form: [("title", "Call the electrician"), ("description", "")])
+                "/todos/\(id)",
+                form: [("title", "Call the electrician"), ("description", "")]
+                    + browser.loadedVersion(of: "/todos/\(id)/edit"))
             XCTAssertEqual(saved.status, .seeOther)
             XCTAssertEqual(saved.headers[.location], "/todos")
             let list = try await browser.get("/todos")
@@ -149,7 +151,9 @@ final class TodoFormTests: XCTestCase {
             try await browser.addTodo("Paint the fence")
             let id = try await browser.newestId()
             let response = try await browser.post(
-                "/todos/\(id)", form: [("title", ""), ("description", "White, two coats")])
+                "/todos/\(id)",
+                form: [("title", ""), ("description", "White, two coats")]
+                    + browser.loadedVersion(of: "/todos/\(id)/edit"))
             XCTAssertEqual(response.status, .unprocessableContent)
             XCTAssertTrue(response.text.contains("<h1>Edit to-do</h1>"))
             XCTAssertTrue(response.text.contains("Enter a title"))

@@ -160,7 +160,9 @@ final class TodoListTests: XCTestCase {
             XCTAssertTrue(cached.text.contains("todo-title\">Before<"))
             let id = try await browser.newestId()
 
-            try await browser.post("/todos/\(id)", form: [("title", "After"), ("description", "")])
+            try await browser.post(
+                "/todos/\(id)",
+                form: [("title", "After"), ("description", "")] + browser.loadedVersion(of: "/todos/\(id)/edit"))
             try await browser.get("/todos")
             let afterUpdate = try await browser.get("/todos")
             XCTAssertTrue(afterUpdate.text.contains("todo-title\">After<"))

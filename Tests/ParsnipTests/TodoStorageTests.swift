@@ -51,7 +51,9 @@ final class TodoStorageTests: XCTestCase {
             try await browser.addTodo("No details")
             try await browser.addTodo("Had details", "Will be cleared")
             let id = try await browser.newestId()
-            let cleared = try await browser.post("/todos/\(id)", form: [("title", "Had details"), ("description", "")])
+            let cleared = try await browser.post(
+                "/todos/\(id)",
+                form: [("title", "Had details"), ("description", "")] + browser.loadedVersion(of: "/todos/\(id)/edit"))
             XCTAssertEqual(cleared.status, .seeOther)
         }
         let store = try ParseStore(path: path)

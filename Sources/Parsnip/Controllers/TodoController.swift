@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The to-do pages: list, add, edit, delete — each a GET page and a POST that answers 303 or 422.
@@ -32,7 +33,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             let page = try await repository.page(
                 TodoPageRequest(search: search, position: position, size: pageSize))
             return pages.renderBody(
-                TodoListPage(page: page, search: search, typed: typed, flash: context.flash),
+                TodoListPage(page: page, search: search, typed: typed, chrome: context),
                 template: "todos/index"
             )
         }
@@ -64,7 +65,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
+        try Self.requireEditing(context)
+        return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
     }
 
     /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed.
@@ -74,40 +76,75 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         guard problems.isEmpty else {
             return renderForm(.add, draft: draft, problems: problems, context: context)
         }
-        let item = try await repository.create(draft)
+        let item = try await repository.create(draft, by: context.user)
         return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
     }
 
     // MARK: Edit
 
-    /// GET /todos/:id/edit — the form filled with the stored to-do.
+    /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try Self.requireEditing(context)
         let item = try await findItem(context)
         let draft = TodoDraft(title: item.title, description: item.description)
-        return renderForm(.edit(id: item.id), draft: draft, problems: [], context: context)
+        let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
+        return renderForm(
+            .edit(id: item.id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
     }
 
-    /// POST /todos/:id — saves and answers 303 to the list, or 422 with the form as typed.
+    /// POST /todos/:id — saves (merging another person's changes to other fields) and answers 303 to the list,
+    /// 422 with the form as typed, or 409 with the fields both people changed to choose between.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let draft = try Self.draft(from: context.form)
+        let base: EditBase
+        do {
+            base = try EditBase(form: context.form)
+        } catch {
+            // A to-do that is not there is a 404 whatever the form lacks.
+            _ = try await findItem(context)
+            throw error
+        }
         let problems = draft.problems
         guard problems.isEmpty else {
             // A to-do deleted meanwhile gets the 404 page, not a form that can never be saved.
-            _ = try await findItem(context)
-            return renderForm(.edit(id: id), draft: draft, problems: problems, context: context)
+            let item = try await findItem(context)
+            return renderForm(
+                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
+                context: context)
         }
-        let item = try await repository.update(id: id, with: draft)
-        return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        let outcome: EditOutcome<TodoListItem>
+        do {
+            outcome = try await repository.update(
+                id: id, with: draft, base: base, choices: EditBase.choices(in: context.form), by: context.user)
+        } catch TodoRepositoryError.notFound {
+            throw PageError.notFound
+        }
+        switch outcome {
+        case .saved(let item, let merged):
+            var message = "Saved “\(item.title)”"
+            if let merged {
+                message +=
+                    ". \(merged.stamp.sentence(changed: merged.fieldLabels, now: Date())) while you were editing; "
+                    + "both changes are kept."
+            }
+            return Flash.redirect(to: "/todos", message: message)
+        case .conflict(let report):
+            let page = ConflictPage(
+                report: report, thing: "to-do", form: context.form, base: base, action: "/todos/\(id)",
+                cancelURL: "/todos/\(id)/edit", context: context, now: Date())
+            return pages.render(page, template: "conflict", status: .conflict)
+        }
     }
 
     // MARK: Delete
 
     /// GET /todos/:id/delete — asks first, naming the to-do.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try Self.requireEditing(context)
         let item = try await findItem(context)
         let page = TodoDeletePage(
-            page: PageChrome(title: "Delete this to-do?", flash: context.flash, inTodos: true),
+            page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
             title: item.title,
             action: "/todos/\(item.id)/delete",
             csrfToken: context.csrfToken
@@ -125,7 +162,13 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     enum FormKind {
         case add
-        case edit(id: String)
+        /// Editing the to-do `id`, loaded at `base`'s version and last changed as `lastChange` says.
+        case edit(id: String, base: EditBase, lastChange: ChangeStamp)
+    }
+
+    /// The add, edit and delete pages are for people who may change things: a viewer gets the 403 page.
+    static func requireEditing(_ context: ParsnipRequestContext) throws(PageError) {
+        guard context.canEdit else { throw .notAllowed }
     }
 
     func renderForm(
@@ -136,16 +179,17 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         switch kind {
         case .add:
             let page = TodoFormPage(
-                page: PageChrome(title: "Add a to-do", flash: context.flash, inTodos: true),
+                page: PageChrome(title: "Add a to-do", context: context, inTodos: true),
                 heading: "Add a to-do", action: "/todos", csrfToken: context.csrfToken, form: fields,
-                submitLabel: "Add to-do", deleteURL: nil
+                submitLabel: "Add to-do", deleteURL: nil, version: nil, base: nil, changedBy: nil
             )
             return pages.render(page, template: "todos/new", status: status)
-        case .edit(let id):
+        case .edit(let id, let base, let lastChange):
             let page = TodoFormPage(
-                page: PageChrome(title: "Edit to-do", flash: context.flash, inTodos: true),
+                page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
                 heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
-                submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete"
+                submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete", version: base.versionText,
+                base: base.fieldsText, changedBy: lastChange.byline(now: Date())
             )
             return pages.render(page, template: "todos/edit", status: status)
         }

@@ -93,6 +93,17 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                     linkText: "Reload the form", linkURL: reload
                 )
             )
+        case .notAllowed:
+            return (
+                .forbidden,
+                ErrorPage(
+                    page: PageChrome(title: "Your account cannot change things"),
+                    heading: "Your account cannot change things",
+                    message: "Your account can look at everything here but not change it. Nothing was saved. "
+                        + "If you need to make changes, ask the owner of this Parsnip to make you an editor.",
+                    linkText: "Go to the home page", linkURL: "/"
+                )
+            )
         case .conflict:
             return (
                 .conflict,

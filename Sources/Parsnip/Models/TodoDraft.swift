@@ -20,6 +20,35 @@ public struct TodoDraft: Sendable, Hashable {
     public enum Field: String, Sendable, CaseIterable {
         case title
         case description
+
+        /// The field's label on the form.
+        var label: String {
+            switch self {
+            case .title: "Title"
+            case .description: "Description"
+            }
+        }
+    }
+
+    /// The value of `field`.
+    subscript(field: Field) -> String {
+        get {
+            switch field {
+            case .title: title
+            case .description: description
+            }
+        }
+        set {
+            switch field {
+            case .title: title = newValue
+            case .description: description = newValue
+            }
+        }
+    }
+
+    /// Each field's fingerprint, by the field's name: what an edit form carries as its `_base`.
+    var fingerprints: [String: String] {
+        Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.rawValue, FieldFingerprint.of(self[$0])) })
     }
 
     /// One problem with one field, in the words shown to the person.

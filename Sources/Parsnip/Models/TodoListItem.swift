@@ -12,12 +12,20 @@ public struct TodoListItem: Sendable, Hashable {
     public var createdAt: Date
     /// When the to-do was last saved.
     public var updatedAt: Date
+    /// Who saved it last; nil when that save was made without signing in (or the person was removed since).
+    public var changedBy: String?
 
-    public init(id: String, title: String, description: String, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: String, title: String, description: String, createdAt: Date, updatedAt: Date, changedBy: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.description = description
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.changedBy = changedBy
     }
+
+    /// Who saved it last, and when.
+    var lastChange: ChangeStamp { ChangeStamp(username: changedBy, at: updatedAt) }
 }

@@ -37,7 +37,7 @@ public final class StoreTodoRepository: TodoRepository {
             case .after(let cursor):
                 let rows = try reader.find(
                     Self.olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
-                let items = rows.prefix(size).map(Self.item)
+                let items = rows.prefix(size).map { Self.item($0) }
                 return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: true)
             case .before(let cursor):
                 let rows = try reader.find(
@@ -46,7 +46,7 @@ public final class StoreTodoRepository: TodoRepository {
                     // Nothing newer remains beyond these rows: show the full first page instead of a short one.
                     return try Self.firstPage(reader, base: base, size: size, total: total)
                 }
-                let items = rows.prefix(size).reversed().map(Self.item)
+                let items = rows.prefix(size).reversed().map { Self.item($0) }
                 return TodoPage(items: Array(items), total: total, hasNext: true, hasPrevious: true)
             }
         }
@@ -55,39 +55,83 @@ public final class StoreTodoRepository: TodoRepository {
     public func find(id: String) async throws -> TodoListItem? {
         try await store.read { reader in
             do {
-                return Self.item(try reader.fetch(Self.className, objectId: id))
+                return Self.item(
+                    try reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include))
             } catch let error as ParseError where error.code == .objectNotFound {
                 return nil
             }
         }
     }
 
-    public func create(_ draft: TodoDraft) async throws -> TodoListItem {
+    public func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem {
         var added = 0
         defer { counter.recordWrite(changingTotalBy: added) }
         let object = try await store.write { writer in
-            try writer.create(
-                Self.className,
-                Self.fields(of: draft)
-            )
+            try writer.create(Self.className, operations: Self.operations(for: draft, by: user))
         }
         added = 1
-        return Self.item(object)
+        return Self.item(object, changedBy: user?.username)
     }
 
-    public func update(id: String, with draft: TodoDraft) async throws -> TodoListItem {
+    public func update(
+        id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<TodoListItem> {
         defer { counter.recordWrite() }
         do {
-            let object = try await store.write { writer in
-                try writer.update(
-                    Self.className, objectId: id,
-                    Self.fields(of: draft)
-                )
+            return try await store.write { writer in
+                let stored = try writer.reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include)
+                let current = Self.item(stored)
+                let resolver = FieldResolver(
+                    base: base, choices: choices, currentVersion: EditBase.version(of: stored.updatedAt))
+                let merge = Self.merge(draft, onto: current, resolver: resolver)
+                guard merge.conflicts.isEmpty else {
+                    return .conflict(
+                        ConflictReport(
+                            stamp: current.lastChange, version: resolver.currentVersion, conflicts: merge.conflicts,
+                            choiceMissing: !choices.isEmpty && resolver.isCurrent))
+                }
+                let saved = try writer.update(
+                    Self.className, objectId: id, operations: Self.operations(for: merge.draft, by: user))
+                let report = merge.theirLabels.isEmpty
+                    ? nil : MergeReport(stamp: current.lastChange, fieldLabels: merge.theirLabels)
+                return .saved(Self.item(saved, changedBy: user?.username), merged: report)
             }
-            return Self.item(object)
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound
         }
+    }
+
+    /// The typed draft settled field by field against the stored to-do.
+    static func merge(_ draft: TodoDraft, onto current: TodoListItem, resolver: FieldResolver) -> (
+        draft: TodoDraft, theirLabels: [String], conflicts: [FieldConflict]
+    ) {
+        let stored = TodoDraft(title: current.title, description: current.description)
+        var merged = draft
+        var theirLabels: [String] = []
+        var conflicts: [FieldConflict] = []
+        for field in TodoDraft.Field.allCases {
+            let mine = draft[field]
+            let theirs = stored[field]
+            switch resolver.resolve(
+                field.rawValue, mine: FieldFingerprint.of(mine), theirs: FieldFingerprint.of(theirs))
+            {
+            case .keepMine:
+                continue
+            case .takeTheirs:
+                merged[field] = theirs
+                theirLabels.append(field.label)
+            case .conflict:
+                conflicts.append(
+                    FieldConflict(
+                        key: field.rawValue, label: field.label, mine: lines(mine), theirs: lines(theirs)))
+            }
+        }
+        return (merged, theirLabels, conflicts)
+    }
+
+    /// A value as lines for the conflict page; nothing for an empty value.
+    static func lines(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     public func delete(id: String) async throws -> TodoListItem {
@@ -113,7 +157,7 @@ public final class StoreTodoRepository: TodoRepository {
 
     static func firstPage(_ reader: ParseReader, base: ParseQuery, size: Int, total: Int) throws -> TodoPage {
         let rows = try reader.find(base.order(by: "-createdAt", "-objectId").limit(size + 1))
-        let items = rows.prefix(size).map(item)
+        let items = rows.prefix(size).map { item($0) }
         return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: false)
     }
 
@@ -133,19 +177,25 @@ public final class StoreTodoRepository: TodoRepository {
         ])
     }
 
-    /// The stored fields of a draft. An empty description is left unset, as the seed's optional
+    /// The stored fields of a draft and who saved it. An empty description is left unset, as the seed's optional
     /// `description: String?` is: `.null` never creates the field and, on update, removes an old value.
-    static func fields(of draft: TodoDraft) -> [String: ParseValue] {
-        ["title": .string(draft.title), "description": draft.description.isEmpty ? .null : .string(draft.description)]
+    static func operations(for draft: TodoDraft, by user: SignedInUser?) -> [String: ParseUpdate] {
+        [
+            "title": .set(.string(draft.title)),
+            "description": .set(draft.description.isEmpty ? .null : .string(draft.description)),
+            ChangeAuthorship.field: ChangeAuthorship.update(by: user),
+        ]
     }
 
-    static func item(_ object: ParseObject) -> TodoListItem {
+    /// The to-do in `object`; `changedBy` overrides the name read from an included `updatedBy`.
+    static func item(_ object: ParseObject, changedBy: String? = nil) -> TodoListItem {
         TodoListItem(
             id: object.objectId,
             title: object["title"]?.stringValue ?? "",
             description: object["description"]?.stringValue ?? "",
             createdAt: object.createdAt,
-            updatedAt: object.updatedAt
+            updatedAt: object.updatedAt,
+            changedBy: changedBy ?? ChangeAuthorship.stamp(of: object).username
         )
     }
 }

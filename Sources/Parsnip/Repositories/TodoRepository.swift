@@ -7,10 +7,15 @@ public protocol TodoRepository: Sendable {
     func page(_ request: TodoPageRequest) async throws -> TodoPage
     /// The to-do with this id, or nil when there is none.
     func find(id: String) async throws -> TodoListItem?
-    /// Stores a new to-do and returns it with its id and timestamps.
-    func create(_ draft: TodoDraft) async throws -> TodoListItem
-    /// Replaces both fields of a to-do; throws `TodoRepositoryError.notFound` when it does not exist.
-    func update(id: String, with draft: TodoDraft) async throws -> TodoListItem
+    /// Stores a new to-do made by `user` (nil: nobody signed in) and returns it with its id and timestamps.
+    func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem
+    /// Saves an edit made from the version `base` describes, in one transaction: merged with changes another
+    /// person saved meanwhile to other fields, or refused as a conflict (nothing written) when they changed the
+    /// same field differently and `choices` does not settle it. Throws `TodoRepositoryError.notFound` when the
+    /// to-do no longer exists.
+    func update(
+        id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<TodoListItem>
     /// Deletes a to-do and returns what it was; throws `TodoRepositoryError.notFound` when it does not exist.
     func delete(id: String) async throws -> TodoListItem
 }

@@ -81,7 +81,7 @@ extension PageCache where Page == ByteBuffer {
         render: () async throws -> ByteBuffer
     ) async throws -> Response {
         guard context.flash == nil else { return Pages.htmlResponse(try await render(), status: .ok) }
-        let key = request.uri.query ?? ""
+        let key = context.cacheVariant + (request.uri.query ?? "")
         if let body = page(for: key, revision: revision) { return Pages.htmlResponse(body, status: .ok) }
         let body = try await render()
         store(body, for: key, revision: revision)

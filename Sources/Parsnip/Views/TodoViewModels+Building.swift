@@ -1,6 +1,6 @@
 extension TodoListPage {
     /// The list page for one page of results; `typed` is the search box's text as the person typed it.
-    init(page result: TodoPage, search: String?, typed: String, flash: String?) {
+    init(page result: TodoPage, search: String?, typed: String, chrome context: ParsnipRequestContext) {
         let searchParameter = search.map { "&q=" + PercentEncoding.encode($0) } ?? ""
         let items = result.items.map(TodoFormatting.row)
         let nextURL =
@@ -30,7 +30,7 @@ extension TodoListPage {
             )
         }
         self.init(
-            page: PageChrome(title: "To-do list", flash: flash, inTodos: true),
+            page: PageChrome(title: "To-do list", context: context, inTodos: true),
             query: search == nil ? "" : typed,
             searching: search != nil,
             countLine: result.total == 0 ? nil : TodoFormatting.countLine(total: result.total, search: search),

@@ -52,6 +52,12 @@ struct TodoFormPage: Sendable {
     let submitLabel: String
     /// The edit page's "Delete this to-do" link; nil on the add page.
     let deleteURL: String?
+    /// The stored version the edit form was loaded from (`_version`); nil on the add form.
+    let version: String?
+    /// The loaded fields' fingerprints (`_base`); nil on the add form.
+    let base: String?
+    /// "Last changed by Ana, 14:02"; nil on the add form.
+    let changedBy: String?
 }
 
 /// The fields of the to-do form, as typed, with a message per wrong field.
