@@ -199,7 +199,8 @@ final class TodoMergeTests: XCTestCase {
         try await withApp { browser in
             try await browser.addTodo("Buy milk")
             let id = try await browser.newestId()
-            let response = try await browser.post("/todos/\(id)", form: [("title", "Overwritten"), ("description", "")])
+            let response = try await browser.post(
+                "/todos/\(id)", form: [("title", "Overwritten"), ("description", "")])
             XCTAssertEqual(response.status, .badRequest)
             let list = try await browser.get("/todos")
             XCTAssertTrue(list.text.contains("todo-title\">Buy milk<"))

@@ -92,7 +92,8 @@ public final class StoreTodoRepository: TodoRepository {
                 }
                 let saved = try writer.update(
                     Self.className, objectId: id, operations: Self.operations(for: merge.draft, by: user))
-                let report = merge.theirLabels.isEmpty
+                let report =
+                    merge.theirLabels.isEmpty
                     ? nil : MergeReport(stamp: current.lastChange, fieldLabels: merge.theirLabels)
                 return .saved(Self.item(saved, changedBy: user?.username), merged: report)
             }
