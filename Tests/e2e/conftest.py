@@ -41,8 +41,9 @@ def free_port() -> int:
 class ParsnipServer:
     """The real binary, started and stopped the way a person would (SIGTERM is Ctrl-C's quieter twin)."""
 
-    def __init__(self, database: Path, log_path: Path):
+    def __init__(self, database: Path, log_path: Path, extra_args: tuple[str, ...] = ()):
         self.database = database
+        self.extra_args = extra_args
         self.log_path = log_path
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -58,7 +59,8 @@ class ParsnipServer:
         log.flush()
         # Run from the checkout so Templates/ and Public/ are found as they are for a person running it there.
         self.process = subprocess.Popen(
-            [str(BINARY), "--host", "127.0.0.1", "--port", str(self.port), "--database", str(self.database)],
+            [str(BINARY), "--host", "127.0.0.1", "--port", str(self.port), "--database", str(self.database),
+             *self.extra_args],
             cwd=REPO,
             stdin=subprocess.DEVNULL,
             stdout=log,
