@@ -1,0 +1,132 @@
+"""The household journey of issue 5, in separate browser contexts on a Parsnip that requires signing in.
+
+The owner sets Parsnip up and adds an editor and a viewer; the viewer can look but not change anything; the
+editor and the owner edit the same recipe — on different fields (merged, both kept) and on the same field
+(the conflict page, a choice, saved).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from conftest import ParsnipServer
+from recipe_steps import RecipeInput, button, create_through_editor, field_named, open_editor, recipe_id_of
+from steps import flash
+
+OWNER = ("Ana", "owner's long password")
+EDITOR = ("Eddie", "editor's long password")
+VIEWER = ("Vera", "viewer's long password")
+
+
+@pytest.fixture(scope="module")
+def household(artifacts_dir: Path):
+    folder = Path(tempfile.mkdtemp(prefix="parsnip-household-"))
+    srv = ParsnipServer(folder / "household.sqlite", artifacts_dir / "household-server.log", ("--require-sign-in",))
+    srv.log_path.write_text("")
+    srv.start()
+    yield srv
+    srv.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def person(browser: Browser, server: ParsnipServer) -> Page:
+    """A separate browser context — its own cookies, as on another device."""
+    context: BrowserContext = browser.new_context(base_url=server.url, viewport={"width": 1024, "height": 800})
+    return context.new_page()
+
+
+def sign_in(page: Page, name: str, password: str) -> None:
+    page.goto("/")
+    expect(page).to_have_url(lambda url: "/sign-in" in url)
+    field_named(page, "Name").fill(name)
+    field_named(page, "Password").fill(password)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+    expect(page.get_by_text(name, exact=False).first).to_be_visible()
+
+
+def add_person(page: Page, name: str, password: str, role: str) -> None:
+    page.goto("/people")
+    form = page.locator("form[action='/people']")
+    form.get_by_label("Name", exact=True).fill(name)
+    form.get_by_label("Password", exact=True).fill(password)
+    form.get_by_label("What they may do").select_option(label=role)
+    form.get_by_role("button", name="Add person").click()
+    expect(page.locator(".person-name").filter(has_text=name)).to_be_visible()
+
+
+def test_owner_sets_up_then_viewer_reads_and_editor_and_owner_merge_and_resolve(browser: Browser, household, shot):
+    owner = person(browser, household)
+    owner.goto("/")
+    expect(owner).to_have_url(lambda url: url.endswith("/setup"))
+    field_named(owner, "Your name").fill(OWNER[0])
+    field_named(owner, "Password").fill(OWNER[1])
+    field_named(owner, "Password again").fill(OWNER[1])
+    owner.get_by_role("button", name="Set up Parsnip").click()
+    expect(owner.locator(".account-name")).to_contain_text(OWNER[0])
+    add_person(owner, EDITOR[0], EDITOR[1], "Editor")
+    add_person(owner, VIEWER[0], VIEWER[1], "Viewer")
+    shot(owner, "people")
+
+    recipe_id = create_through_editor(
+        owner, RecipeInput(name="Lentil soup", servings="4", price="3.50", ingredients=[("1 cup", "red lentils")]))
+
+    # The viewer sees everything and no way to change it; the pages behind the buttons refuse them.
+    viewer = person(browser, household)
+    sign_in(viewer, *VIEWER)
+    viewer.goto("/recipes")
+    expect(viewer.get_by_role("link", name="Lentil soup")).to_be_visible()
+    expect(viewer.get_by_role("link", name="Add recipe")).to_have_count(0)
+    viewer.goto(f"/recipes/{recipe_id}")
+    expect(viewer.get_by_role("heading", level=1)).to_have_text("Lentil soup")
+    expect(viewer.get_by_role("link", name="Edit recipe")).to_have_count(0)
+    expect(viewer.get_by_role("link", name="Delete recipe")).to_have_count(0)
+    refused = viewer.goto(f"/recipes/{recipe_id}/edit")
+    assert refused is not None and refused.status == 403
+    csrf = next(c["value"] for c in viewer.context.cookies() if c["name"] == "parsnip_csrf")
+    post = viewer.request.post(
+        f"{household.url}/todos", form={"title": "Sneaky", "description": "", "_csrf": csrf},
+        headers={"Origin": household.url}, max_redirects=0)
+    assert post.status == 403, f"a viewer's POST answered {post.status}"
+    shot(viewer, "viewer-refused")
+
+    # Owner and editor open the same recipe; they change different fields: both changes are kept.
+    editor = person(browser, household)
+    sign_in(editor, *EDITOR)
+    open_editor(owner, recipe_id, "Lentil soup")
+    open_editor(editor, recipe_id, "Lentil soup")
+    field_named(owner, "Servings").fill("6")
+    button(owner, "Update recipe").click()
+    expect(owner).to_have_url(lambda url: url.endswith(f"/recipes/{recipe_id}"))
+    field_named(editor, "Name").fill("Red lentil soup")
+    button(editor, "Update recipe").click()
+    expect(flash(editor, "Ana changed Servings")).to_be_visible()
+    expect(editor.get_by_role("heading", level=1)).to_have_text("Red lentil soup")
+    expect(editor.get_by_text("6", exact=True).first).to_be_visible()
+    expect(editor.locator(".changed-by")).to_contain_text("Last changed by Eddie")
+    shot(editor, "merged")
+
+    # Now both change the price: the editor, second, gets the conflict page and keeps their own value.
+    open_editor(owner, recipe_id, "Red lentil soup")
+    open_editor(editor, recipe_id, "Red lentil soup")
+    field_named(owner, "Price").fill("4.50")
+    button(owner, "Update recipe").click()
+    expect(owner).to_have_url(lambda url: url.endswith(f"/recipes/{recipe_id}"))
+    field_named(editor, "Price").fill("5.00")
+    with editor.expect_response(lambda r: r.request.method == "POST") as answer:
+        button(editor, "Update recipe").click()
+    assert answer.value.status == 409
+    expect(editor.get_by_role("heading", level=1)).to_contain_text("Ana changed this recipe")
+    shot(editor, "conflict")
+    editor.get_by_role("group", name="Price").get_by_label("Keep yours").check()
+    editor.get_by_role("button", name="Save with these choices").click()
+    expect(editor).to_have_url(lambda url: url.endswith(f"/recipes/{recipe_id}"))
+    assert recipe_id_of(editor) == recipe_id
+    expect(editor.get_by_role("main")).to_contain_text("5.00")
+    owner.goto(f"/recipes/{recipe_id}")
+    expect(owner.get_by_role("main")).to_contain_text("5.00")
+    expect(owner.locator(".changed-by")).to_contain_text("Last changed by Eddie")
