@@ -120,7 +120,7 @@ func buildRouter(
     let clock = settings.clock
     AccountController(
         accounts: accounts, pages: pages, throttle: SignInThrottle(now: { clock.now() }),
-        setupGate: SetupGate(code: settings.setupCode), pause: settings.pause, now: { clock.now() }
+        setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
     ).addRoutes(to: pagesGroup)
     PeopleController(accounts: accounts, pages: pages).addRoutes(to: pagesGroup)
     HomeController(pages: pages).addRoutes(to: pagesGroup)

@@ -26,10 +26,10 @@ enum SessionCookie {
         return String(text)
     }
 
-    /// The `Set-Cookie` that signs this browser in, for exactly as long as the session lasts.
-    static func setting(_ token: String, maxAge: TimeInterval = lifetime) -> HTTPField {
+    /// The `Set-Cookie` that signs this browser in, for as long as a new session lasts (its `expiresAt`).
+    static func setting(_ token: String) -> HTTPField {
         HTTPField(
-            name: .setCookie, value: "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(maxAge))")
+            name: .setCookie, value: "\(name)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(lifetime))")
     }
 
     /// The `Set-Cookie` that makes the browser forget its session.

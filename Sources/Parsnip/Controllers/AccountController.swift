@@ -10,8 +10,6 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     let setupGate: SetupGate
     /// Waits before a throttled attempt (tests pass one that only records).
     let pause: @Sendable (Duration) async -> Void
-    /// Where "now" comes from, for the session cookie's lifetime.
-    let now: @Sendable () -> Date
 
     func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
         group.get("/setup", use: setupForm)
@@ -58,7 +56,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         switch try await accounts.createOwner(username: username, password: password) {
         case .success(let session):
             var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
-            response.headers.append(SessionCookie.setting(session.token, maxAge: session.expiresAt.timeIntervalSince(now())))
+            response.headers.append(SessionCookie.setting(session.token))
             return response
         case .failure:
             throw PageError.notFound
@@ -137,7 +135,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         }
         throttle.recordSuccess(username: username)
         var response = Response(status: .seeOther, headers: [.location: next])
-        response.headers.append(SessionCookie.setting(session.token, maxAge: session.expiresAt.timeIntervalSince(now())))
+        response.headers.append(SessionCookie.setting(session.token))
         return response
     }
 
