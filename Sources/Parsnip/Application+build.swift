@@ -113,7 +113,8 @@ func buildRouter(
     let pagesGroup = router.group()
         .add(
             middleware: SignInMiddleware(
-                accounts: accounts, errorPages: errorPages, signInRequired: settings.signInRequired))
+                accounts: accounts, errorPages: errorPages, signInRequired: settings.signInRequired)
+        )
         .add(middleware: errorPages)
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())

@@ -64,7 +64,8 @@ final class AccountAccessTests: XCTestCase {
                 literalRoutes.append("\(match.1.uppercased()) \(match.2)")
             }
         }
-        XCTAssertEqual(registrations, Self.routes.count, "a route was added or removed: update AccountAccessTests.routes")
+        XCTAssertEqual(
+            registrations, Self.routes.count, "a route was added or removed: update AccountAccessTests.routes")
         let listed = Set(Self.routes.map(\.description))
         for route in literalRoutes { XCTAssertTrue(listed.contains(route), "\(route) is not in the list") }
     }

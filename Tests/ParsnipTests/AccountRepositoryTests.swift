@@ -113,7 +113,8 @@ final class AccountRepositoryTests: XCTestCase {
             (
                 try reader.count(ParseQuery("_Session")),
                 try reader.count(
-                    ParseQuery("_Role").where("users", equalTo: .pointer(ParsePointer(className: "_User", objectId: ben.id))))
+                    ParseQuery("_Role").where(
+                        "users", equalTo: .pointer(ParsePointer(className: "_User", objectId: ben.id))))
             )
         }
         XCTAssertEqual(sessions, 1, "only the owner's session is left")
@@ -133,7 +134,8 @@ final class AccountRepositoryTests: XCTestCase {
         XCTAssertEqual(asEditor?.role, .editor)
         let memberships = try await accounts.store.read { reader in
             try reader.find(
-                ParseQuery("_Role").where("users", equalTo: .pointer(ParsePointer(className: "_User", objectId: ben.id))))
+                ParseQuery("_Role").where(
+                    "users", equalTo: .pointer(ParsePointer(className: "_User", objectId: ben.id))))
         }
         XCTAssertEqual(memberships.compactMap { $0["name"]?.stringValue }, ["editor"])
     }
@@ -187,7 +189,8 @@ final class AccountRepositoryTests: XCTestCase {
         let missing = "AbCdE12345"
         let role = try await accounts.changeRole(personId: missing, to: .editor)
         XCTAssertEqual(role, .failure(.notFound))
-        let password = try await accounts.resetPassword(personId: missing, password: "password one", keepingSession: nil)
+        let password = try await accounts.resetPassword(
+            personId: missing, password: "password one", keepingSession: nil)
         XCTAssertEqual(password, .failure(.notFound))
         let removal = try await accounts.removePerson(personId: missing, by: owner.user)
         XCTAssertEqual(removal, .failure(.notFound))

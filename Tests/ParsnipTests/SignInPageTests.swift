@@ -31,7 +31,8 @@ final class SignInPageTests: XCTestCase {
             let home = try await browser.get("/")
             XCTAssertEqual(home.status, .ok)
             XCTAssertTrue(home.text.contains("Welcome, Ana. You are the owner"))
-            XCTAssertTrue(home.text.contains(#"<span class="account-name">Ana <span class="account-role">(Owner)</span>"#))
+            XCTAssertTrue(
+                home.text.contains(#"<span class="account-name">Ana <span class="account-role">(Owner)</span>"#))
             XCTAssertTrue(home.text.contains(#"<a href="/people">People</a>"#))
             let again = try await browser.get("/setup")
             XCTAssertEqual(again.status, .notFound)
@@ -50,7 +51,8 @@ final class SignInPageTests: XCTestCase {
     func testSetupFromAnotherDeviceNeedsTheCodeAndExplainsEveryProblemBesideItsField() async throws {
         try await withApp(settings: signInSettings()) { browser in
             let form = try await browser.get("/setup")
-            XCTAssertTrue(form.text.contains(#"<label for="code">Set-up code</label>"#), "router requests have no address")
+            XCTAssertTrue(
+                form.text.contains(#"<label for="code">Set-up code</label>"#), "router requests have no address")
             let refused = try await browser.post(
                 "/setup",
                 form: [("code", "0000 0000"), ("username", " "), ("password", "short"), ("passwordAgain", "short")])
@@ -98,7 +100,8 @@ final class SignInPageTests: XCTestCase {
             XCTAssertEqual(form.status, .ok)
             XCTAssertFalse(form.text.contains(#"<label for="code">"#), "no code is asked for on this computer")
             let setup = try await browser.post(
-                "/setup", form: [("username", "Ana"), ("password", "correct horse"), ("passwordAgain", "correct horse")])
+                "/setup",
+                form: [("username", "Ana"), ("password", "correct horse"), ("passwordAgain", "correct horse")])
             XCTAssertEqual(setup.status, .seeOther)
             XCTAssertNotNil(browser.cookies[SessionCookie.name])
         }
@@ -142,8 +145,10 @@ final class SignInPageTests: XCTestCase {
                 XCTAssertFalse(response.headers[values: .setCookie].contains { $0.hasPrefix("parsnip_session=") })
             }
             let withoutName = { (html: String) in
-                html.replacingOccurrences(of: #"value="Ana""#, with: "").replacingOccurrences(of: #"value="Zed""#, with: "")
-                    .replacingOccurrences(of: #"value="[A-Za-z0-9_-]{43}""#, with: "", options: .regularExpression)
+                html.replacingOccurrences(of: #"value="Ana""#, with: "").replacingOccurrences(
+                    of: #"value="Zed""#, with: ""
+                )
+                .replacingOccurrences(of: #"value="[A-Za-z0-9_-]{43}""#, with: "", options: .regularExpression)
             }
             XCTAssertEqual(withoutName(wrongPassword.text), withoutName(unknownName.text))
         }

@@ -283,7 +283,8 @@ let testPasswordHashCost: UInt8 = 4
 
 /// An account repository on its own in-memory store.
 func memoryAccounts(clock: any ParseClock = SteppingClock()) throws -> StoreAccountRepository {
-    StoreAccountRepository(store: try ParseStore.inMemory(clock: clock), passwordHashCost: testPasswordHashCost, clock: clock)
+    StoreAccountRepository(
+        store: try ParseStore.inMemory(clock: clock), passwordHashCost: testPasswordHashCost, clock: clock)
 }
 
 /// A clock tests move by hand: it stays where it is put.
@@ -342,7 +343,9 @@ extension Browser {
         try await get("/setup")
         return try await post(
             "/setup",
-            form: [("code", testSetupCode), ("username", username), ("password", password), ("passwordAgain", password)])
+            form: [
+                ("code", testSetupCode), ("username", username), ("password", password), ("passwordAgain", password),
+            ])
     }
 
     /// Signs in through the form.
@@ -356,7 +359,8 @@ extension Browser {
     @discardableResult
     func addPerson(_ username: String, _ password: String, role: Role) async throws -> TestResponse {
         try await get("/people")
-        return try await post("/people", form: [("username", username), ("password", password), ("role", role.rawValue)])
+        return try await post(
+            "/people", form: [("username", username), ("password", password), ("role", role.rawValue)])
     }
 
     /// The objectId of the person called `username`, read from the people page's "New password" link.

@@ -10,7 +10,8 @@ extension StoreAccountRepository {
         try await store.read { reader in try Self.person(id, reader: reader) }
     }
 
-    public func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal> {
+    public func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal>
+    {
         let hash = try await hasher.hash(password)
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
             let user: ParseObject

@@ -83,7 +83,8 @@ extension StoreAccountRepository {
     static func addUser(_ userId: String, to role: Role, writer: ParseWriter) throws {
         let pointer = ParsePointer(className: Schema.user, objectId: userId)
         if let existing = try roleObject(role, reader: writer.reader) {
-            try writer.update(Schema.role, objectId: existing.objectId, operations: [Schema.roleUsers: .addRelation([pointer])])
+            try writer.update(
+                Schema.role, objectId: existing.objectId, operations: [Schema.roleUsers: .addRelation([pointer])])
         } else {
             let access: ParseValue = ["*": ["read": true], "role:owner": ["read": true, "write": true]]
             try writer.create(
@@ -99,7 +100,8 @@ extension StoreAccountRepository {
     static func removeUser(_ userId: String, from role: Role, writer: ParseWriter) throws {
         guard let existing = try roleObject(role, reader: writer.reader) else { return }
         let pointer = ParsePointer(className: Schema.user, objectId: userId)
-        try writer.update(Schema.role, objectId: existing.objectId, operations: [Schema.roleUsers: .removeRelation([pointer])])
+        try writer.update(
+            Schema.role, objectId: existing.objectId, operations: [Schema.roleUsers: .removeRelation([pointer])])
     }
 
     /// One person with their role, or nil when there is no such account (or it has no role).

@@ -62,7 +62,8 @@ public struct StoreAccountRepository: AccountRepository {
 
     public func signIn(username: String, password: String) async throws -> AccountSession? {
         let found = try await store.read { reader -> (user: SignedInUser, hash: String)? in
-            guard let user = try reader.user(named: username), let hash = try reader.hashedPassword(ofUser: user.objectId),
+            guard let user = try reader.user(named: username),
+                let hash = try reader.hashedPassword(ofUser: user.objectId),
                 let role = try Self.role(ofUser: user.objectId, reader: reader)
             else { return nil }
             let name = user[Schema.username]?.stringValue ?? username

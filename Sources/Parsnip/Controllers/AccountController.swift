@@ -102,7 +102,9 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     @Sendable func signInForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let next = SignInMiddleware<Accounts>.safeNext(try FormFields(query: request.uri.query)["next"])
         if context.user != nil { return Response(status: .seeOther, headers: [.location: next]) }
-        guard try await accounts.ownerExists() else { return Response(status: .seeOther, headers: [.location: "/setup"]) }
+        guard try await accounts.ownerExists() else {
+            return Response(status: .seeOther, headers: [.location: "/setup"])
+        }
         return renderSignIn(username: "", next: next, problem: nil, context: context)
     }
 
@@ -130,7 +132,8 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
             throttle.recordFailure(address: address, username: username)
             context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
             return renderSignIn(
-                username: username, next: next, problem: "That name and password do not match. Check both and try again",
+                username: username, next: next,
+                problem: "That name and password do not match. Check both and try again",
                 context: context)
         }
         throttle.recordSuccess(username: username)
@@ -171,13 +174,16 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     @Sendable func signOutForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let user = context.user else { return Response(status: .seeOther, headers: [.location: "/"]) }
         let page = SignOutPage(
-            page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username)
+            page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username
+        )
         return pages.render(page, template: "accounts/sign-out")
     }
 
     /// POST /sign-out — ends the session on the server, clears the cookie, 303 to the sign-in page.
     @Sendable func signOut(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        if let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(SessionCookie.validToken) {
+        if let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(
+            SessionCookie.validToken)
+        {
             try await accounts.signOut(token: token)
         }
         var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")

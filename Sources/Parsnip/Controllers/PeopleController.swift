@@ -37,10 +37,12 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         switch try await accounts.addPerson(username: username, password: password, role: role) {
         case .success(let person):
             return Flash.redirect(
-                to: "/people", message: "Added \(person.username) as \(Self.article(person.role)) \(person.role.rawValue)")
+                to: "/people",
+                message: "Added \(person.username) as \(Self.article(person.role)) \(person.role.rawValue)")
         case .failure:
             return try await renderIndex(
-                username: username, role: role, problems: ["username": "Someone already uses this name. Choose another"],
+                username: username, role: role,
+                problems: ["username": "Someone already uses this name. Choose another"],
                 context: context)
         }
     }
@@ -115,7 +117,8 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
             let isYou = person.id == context.user?.objectId
             return PersonRow(
                 username: person.username, roleName: person.role.displayName, isYou: isYou,
-                roleFieldId: "role-\(person.id)", roleAction: "/people/\(person.id)/role", roleOptions: RoleOption.all(selected: person.role),
+                roleFieldId: "role-\(person.id)", roleAction: "/people/\(person.id)/role",
+                roleOptions: RoleOption.all(selected: person.role),
                 passwordURL: "/people/\(person.id)/password", removeURL: isYou ? nil : "/people/\(person.id)/remove")
         }
         let fields = [

@@ -36,7 +36,8 @@ struct SignInMiddleware<Accounts: AccountRepository>: RouterMiddleware {
         guard let user = context.user else {
             if !signInRequired && !Self.isPeoplePath(path) { return try await next(request, context) }
             guard isReading else { return refuse(.signInFirst, request, context) }
-            var response = Response(status: .seeOther, headers: [.location: Self.signInLocation(path: path, query: request.uri.query)])
+            var response = Response(
+                status: .seeOther, headers: [.location: Self.signInLocation(path: path, query: request.uri.query)])
             // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
             if token != nil { response.headers.append(SessionCookie.clearing) }
             return response

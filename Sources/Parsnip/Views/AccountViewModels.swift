@@ -36,7 +36,8 @@ struct AccountForm: Sendable {
 
     init(_ fields: [AccountField], extraErrors: [ErrorLink] = []) {
         self.fields = fields
-        self.errors = extraErrors + fields.compactMap { field in field.error.map { ErrorLink(fieldId: field.id, message: $0) } }
+        self.errors =
+            extraErrors + fields.compactMap { field in field.error.map { ErrorLink(fieldId: field.id, message: $0) } }
         self.hasErrors = !errors.isEmpty
     }
 }
