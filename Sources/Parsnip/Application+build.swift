@@ -61,14 +61,28 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         throw error
     }
 
+    let accounts = StoreAccountRepository(
+        store: store, passwordHashCost: settings.passwordHashCost, clock: settings.clock)
+    let setupPending: Bool
+    do {
+        setupPending = try await !accounts.ownerExists()
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The accounts in the database cannot be read: \(error.message)")
+    }
+
     let router = buildRouter(
-        settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, logger: logger
+        settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, accounts: accounts,
+        logger: logger
     )
     return Application(
         router: router,
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
         services: [StoreService(store: store, logger: logger)],
-        onServerRunning: { channel in settings.onServerRunning(channel.localAddress?.port ?? settings.port) },
+        onServerRunning: { channel in
+            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
+            if setupPending { settings.onSetupPending(settings.setupCode) }
+        },
         logger: logger
     )
 }
@@ -76,7 +90,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
-    books: some BookRepository, logger: Logger
+    books: some BookRepository, accounts: some AccountRepository, logger: Logger
 ) -> Router<ParsnipRequestContext> {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -94,9 +108,22 @@ func buildRouter(
     )
     router.get("/health", use: HealthController.health)
 
+    // Who is asking comes first: the error pages below it show their name, the forms below it need their role.
+    let errorPages = ErrorPageMiddleware<ParsnipRequestContext>(pages: pages)
     let pagesGroup = router.group()
+        .add(
+            middleware: SignInMiddleware(
+                accounts: accounts, errorPages: errorPages, signInRequired: settings.signInRequired)
+        )
+        .add(middleware: errorPages)
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())
+    let clock = settings.clock
+    AccountController(
+        accounts: accounts, pages: pages, throttle: SignInThrottle(now: { clock.now() }),
+        setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
+    ).addRoutes(to: pagesGroup)
+    PeopleController(accounts: accounts, pages: pages).addRoutes(to: pagesGroup)
     HomeController(pages: pages).addRoutes(to: pagesGroup)
     TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
     RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)

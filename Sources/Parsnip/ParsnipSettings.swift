@@ -27,6 +27,26 @@ public struct ParsnipSettings: Sendable {
     public var clock: any ParseClock
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.
     public var onServerRunning: @Sendable (_ port: Int) -> Void
+    /// `--require-sign-in`: everyone signs in even on this computer. Sharing on the network always requires it.
+    public var requireSignIn = false
+    /// bcrypt's work factor for passwords: 12 (a quarter of a second a hash); tests use the minimum, 4.
+    public var passwordHashCost: UInt8 = 12
+    /// The one-time code that lets someone set Parsnip up from another device while no owner exists.
+    public var setupCode = SetupGate.newCode()
+    /// Called right after `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.
+    public var onSetupPending: @Sendable (_ setupCode: String) -> Void = { _ in }
+    /// Waits before a slowed-down sign-in attempt (tests pass one that returns at once).
+    public var pause: @Sendable (Duration) async -> Void = { delay in try? await Task.sleep(for: delay) }
+
+    /// True when nobody may use Parsnip without signing in: with `--require-sign-in`, or when it listens on
+    /// anything but this computer's own address (`--share`, `--host 0.0.0.0`, a LAN address).
+    public var signInRequired: Bool { requireSignIn || !Self.isThisComputerOnly(host) }
+
+    /// True for hosts only this computer can reach: 127.x.x.x, ::1 and localhost.
+    public static func isThisComputerOnly(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return bare == "localhost" || bare == "::1" || SetupGate.isThisComputer(bare)
+    }
 
     public init(
         host: String = "127.0.0.1",

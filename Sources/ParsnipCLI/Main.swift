@@ -27,6 +27,13 @@ struct ParsnipCommand: AsyncParsableCommand {
     @Flag(help: "Share Parsnip with the phones and laptops on your network, and print the addresses to open.")
     var share = false
 
+    @Flag(
+        help: """
+            Ask everyone to sign in, even on this computer. Sharing (--share, or another --host) always does.
+            """
+    )
+    var requireSignIn = false
+
     @Option(help: "The port to listen on.")
     var port = 8080
 
@@ -69,7 +76,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
         }
         let host = listenAddress
-        let settings = ParsnipSettings(
+        var settings = ParsnipSettings(
             host: host,
             port: port,
             database: .file(databasePath),
@@ -85,6 +92,12 @@ struct ParsnipCommand: AsyncParsableCommand {
                 fflush(nil)
             }
         )
+        settings.requireSignIn = requireSignIn
+        let signInRequired = settings.signInRequired
+        settings.onSetupPending = { setupCode in
+            Self.printSetupInstructions(host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
+            fflush(nil)
+        }
         let app = await Self.orFail(try await buildApplication(settings)) { error in
             (error as? StartupError)?.description ?? Self.describe(error)
         }
@@ -109,7 +122,19 @@ struct ParsnipCommand: AsyncParsableCommand {
             print("Shared on your network. On a phone or laptop on the same network, open:")
             for url in urls { print("  \(url)") }
         }
-        print("Anyone who can reach this computer can open Parsnip: it has no sign-in yet.")
+    }
+
+    /// What to do while nobody has set Parsnip up: create the owner on /setup, from here or with the one-time code.
+    private static func printSetupInstructions(host: String, port: Int, signInRequired: Bool, setupCode: String) {
+        let setupURL = "http://127.0.0.1:\(port)/setup"
+        guard signInRequired else {
+            print("To give each person in your household their own sign-in, open \(setupURL)")
+            return
+        }
+        print("Nobody has set Parsnip up yet. On this computer, open \(setupURL) to create the owner's account.")
+        if !ParsnipSettings.isThisComputerOnly(host) {
+            print("To set Parsnip up from another device, open /setup there and enter the code \(setupCode)")
+        }
     }
 
     /// The value of `body`, or, when it throws, the one-line message for its error and exit status 1.

@@ -87,7 +87,7 @@ final class ErrorPageTests: XCTestCase {
         quietLogger.logLevel = .critical
         let router = buildRouter(
             settings: settings, pages: pages, todos: FailingRepository(), recipes: FailingRecipeRepository(),
-            books: FailingBookRepository(), logger: quietLogger
+            books: FailingBookRepository(), accounts: try memoryAccounts(), logger: quietLogger
         )
         let app = Application(router: router, logger: quietLogger)
         try await app.test(.router) { client in

@@ -275,3 +275,104 @@ extension Browser {
         return (genre, [leGuin, butler], publisher)
     }
 }
+
+// MARK: Accounts
+
+/// The bcrypt cost tests use: the minimum, so a hash takes a millisecond rather than a quarter of a second.
+let testPasswordHashCost: UInt8 = 4
+
+/// An account repository on its own in-memory store.
+func memoryAccounts(clock: any ParseClock = SteppingClock()) throws -> StoreAccountRepository {
+    StoreAccountRepository(
+        store: try ParseStore.inMemory(clock: clock), passwordHashCost: testPasswordHashCost, clock: clock)
+}
+
+/// A clock tests move by hand: it stays where it is put.
+final class ManualClock: ParseClock {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_714_558_830.000))
+
+    func now() -> Date { current.withLock { $0 } }
+
+    /// Moves the clock forward by `seconds`.
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 += seconds }
+    }
+}
+
+/// The set-up code test apps print and accept.
+let testSetupCode = "1234 5678"
+
+/// Settings for a test app where everyone must sign in (as when Parsnip is shared), hashing at the lowest cost and
+/// never really waiting before a slowed-down sign-in; `pauses` collects the waits it would have made.
+func signInSettings(
+    clock: any ParseClock = SteppingClock(), requireSignIn: Bool = true, pauses: PauseRecorder = PauseRecorder()
+) -> ParsnipSettings {
+    var settings = testSettings(clock: clock)
+    settings.requireSignIn = requireSignIn
+    settings.passwordHashCost = testPasswordHashCost
+    settings.setupCode = testSetupCode
+    settings.pause = { delay in pauses.record(delay) }
+    return settings
+}
+
+/// Runs `test` against a fresh app built from `settings`, through the router test client.
+func withApp(
+    settings: ParsnipSettings, _ test: @escaping @Sendable (Browser) async throws -> Void
+) async throws {
+    let app = try await buildApplication(settings)
+    try await app.test(.router) { client in
+        try await test(Browser(client: client))
+    }
+}
+
+/// Collects the waits a throttled sign-in asked for, instead of waiting.
+final class PauseRecorder: Sendable {
+    private let delays = Mutex<[Duration]>([])
+
+    func record(_ delay: Duration) {
+        delays.withLock { $0.append(delay) }
+    }
+
+    var recorded: [Duration] { delays.withLock { $0 } }
+}
+
+extension Browser {
+    /// Creates the owner on /setup with the set-up code (router tests come from no address) and stays signed in.
+    @discardableResult
+    func setUpOwner(_ username: String = "Ana", password: String = "correct horse") async throws -> TestResponse {
+        try await get("/setup")
+        return try await post(
+            "/setup",
+            form: [
+                ("code", testSetupCode), ("username", username), ("password", password), ("passwordAgain", password),
+            ])
+    }
+
+    /// Signs in through the form.
+    @discardableResult
+    func signIn(_ username: String, _ password: String, next: String = "/") async throws -> TestResponse {
+        if cookies["parsnip_csrf"] == nil { try await get("/sign-in") }
+        return try await post("/sign-in", form: [("username", username), ("password", password), ("next", next)])
+    }
+
+    /// Adds a person on /people (the browser must be an owner's).
+    @discardableResult
+    func addPerson(_ username: String, _ password: String, role: Role) async throws -> TestResponse {
+        try await get("/people")
+        return try await post(
+            "/people", form: [("username", username), ("password", password), ("role", role.rawValue)])
+    }
+
+    /// The objectId of the person called `username`, read from the people page's "New password" link.
+    func personId(_ username: String) async throws -> String {
+        let html = try await get("/people").text
+        let marker = "<span class=\"visually-hidden\"> for \(username)</span>"
+        let end = try XCTUnwrap(html.range(of: marker), "no person called \(username)")
+        let start = try XCTUnwrap(html[..<end.lowerBound].range(of: "href=\"/people/", options: .backwards))
+        let link = html[start.upperBound..<end.lowerBound]
+        return String(link.prefix { $0 != "/" })
+    }
+
+    /// A browser of its own (no cookies) on the same app, for a second person.
+    func another() -> Browser { Browser(client: client) }
+}

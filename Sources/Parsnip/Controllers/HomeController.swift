@@ -10,7 +10,7 @@ struct HomeController: Sendable {
 
     /// GET / — the three apps, one of them ready.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        pages.render(HomePage(page: PageChrome(title: "Home", flash: context.flash)), template: "home")
+        pages.render(HomePage(page: PageChrome(title: "Home", context: context)), template: "home")
     }
 }
 

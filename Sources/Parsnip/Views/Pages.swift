@@ -15,6 +15,8 @@ public struct Pages: Sendable {
         "books/index", "books/show", "books/new", "books/edit", "books/delete",
         "partials/book-form", "partials/book-new-entry", "partials/book-entry-picker",
         "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",
+        "accounts/setup", "accounts/sign-in", "accounts/sign-out", "accounts/people", "accounts/password",
+        "accounts/remove", "accounts/field",
     ]
 
     private let library: MustacheLibrary

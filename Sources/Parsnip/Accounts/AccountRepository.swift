@@ -1,0 +1,57 @@
+import Foundation
+
+/// The people who may use Parsnip, their roles, passwords and signed-in sessions.
+public protocol AccountRepository: Sendable {
+    /// True once the first owner has been set up.
+    func ownerExists() async throws -> Bool
+    /// Creates the first owner and signs them in; refused with `.setupDone` once an owner exists.
+    func createOwner(username: String, password: String) async throws -> Result<AccountSession, AccountRefusal>
+    /// Checks a name (ignoring case) and password and starts a session; nil when they do not match.
+    func signIn(username: String, password: String) async throws -> AccountSession?
+    /// The person a session token belongs to; nil when it is unknown, expired (its row is then deleted) or their
+    /// account is gone.
+    func user(forSession token: String) async throws -> SignedInUser?
+    /// Ends a session: its `_Session` row is deleted.
+    func signOut(token: String) async throws
+    /// Everyone with an account, by name.
+    func people() async throws -> [Person]
+    /// One person, or nil when there is no such account.
+    func person(id: String) async throws -> Person?
+    /// Adds an account with `role`; refused with `.usernameTaken` when someone already uses the name.
+    func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal>
+    /// Gives a person a new password and ends their sessions, except `keepingSession` (the one resetting it).
+    func resetPassword(personId: String, password: String, keepingSession: String?) async throws
+        -> Result<Person, AccountRefusal>
+    /// Moves a person to another role at once; refused with `.lastOwner` for the only owner.
+    func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal>
+    /// Removes an account, its sessions and its role at once; refused for `actor` themselves and the last owner.
+    func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal>
+}
+
+/// A signed-in session: the token the cookie carries, whose it is and when it ends.
+public struct AccountSession: Sendable, Hashable {
+    public let token: String
+    public let user: SignedInUser
+    public let expiresAt: Date
+}
+
+/// One account as the people page lists it.
+public struct Person: Sendable, Hashable {
+    public let id: String
+    public let username: String
+    public let role: Role
+}
+
+/// Why an account change was not made, as a value (so it never rolls a transaction back as an error).
+public enum AccountRefusal: Error, Sendable, Hashable {
+    /// An owner already exists: set-up happens once.
+    case setupDone
+    /// Another account has this name, ignoring case.
+    case usernameTaken
+    /// There is no such account (any more).
+    case notFound
+    /// The change would leave Parsnip without an owner.
+    case lastOwner
+    /// Nobody may remove their own account.
+    case removingYourself
+}

@@ -1,0 +1,70 @@
+import ParseStore
+
+/// The owner's changes to other people's accounts, each one write transaction.
+extension StoreAccountRepository {
+    public func people() async throws -> [Person] {
+        try await store.read { reader in try Self.everyone(reader) }
+    }
+
+    public func person(id: String) async throws -> Person? {
+        try await store.read { reader in try Self.person(id, reader: reader) }
+    }
+
+    public func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal>
+    {
+        let hash = try await hasher.hash(password)
+        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+            let user: ParseObject
+            do {
+                user = try writer.createUser(username: username, hashedPassword: hash)
+            } catch let error as ParseError where error.code == .usernameTaken {
+                return .failure(.usernameTaken)
+            }
+            try Self.addUser(user.objectId, to: role, writer: writer)
+            return .success(Person(id: user.objectId, username: username, role: role))
+        }
+        sessions.removeAll()
+        return outcome
+    }
+
+    public func resetPassword(personId: String, password: String, keepingSession: String?) async throws
+        -> Result<Person, AccountRefusal>
+    {
+        let hash = try await hasher.hash(password)
+        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+            guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
+            try writer.setHashedPassword(hash, forUser: personId)
+            try Self.deleteSessions(ofUser: personId, except: keepingSession, writer: writer)
+            return .success(person)
+        }
+        sessions.removeAll()
+        return outcome
+    }
+
+    public func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
+        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+            guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
+            if person.role == role { return .success(person) }
+            if person.role == .owner, try Self.ownerCount(writer.reader) <= 1 { return .failure(.lastOwner) }
+            try Self.removeUser(personId, from: person.role, writer: writer)
+            try Self.addUser(personId, to: role, writer: writer)
+            return .success(Person(id: person.id, username: person.username, role: role))
+        }
+        sessions.removeAll()
+        return outcome
+    }
+
+    public func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal> {
+        if personId == actor.objectId { return .failure(.removingYourself) }
+        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+            guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
+            if person.role == .owner, try Self.ownerCount(writer.reader) <= 1 { return .failure(.lastOwner) }
+            try Self.deleteSessions(ofUser: personId, except: nil, writer: writer)
+            try Self.removeUser(personId, from: person.role, writer: writer)
+            try writer.delete(Schema.user, objectId: personId)
+            return .success(person)
+        }
+        sessions.removeAll()
+        return outcome
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import ParseStore
+
+/// The accounts as Parse keeps them: `_User` (password only as a bcrypt hash), `_Session` and one `_Role` per role.
+public struct StoreAccountRepository: AccountRepository {
+    /// Class and field names, as Parse Server names them.
+    enum Schema {
+        static let user = "_User"
+        static let session = "_Session"
+        static let role = "_Role"
+        static let username = "username"
+        static let sessionToken = "sessionToken"
+        static let sessionUser = "user"
+        static let expiresAt = "expiresAt"
+        static let createdWith = "createdWith"
+        static let roleName = "name"
+        static let roleUsers = "users"
+    }
+
+    let store: ParseStore
+    let hasher: PasswordHasher
+    /// Where "now" comes from, for session expiry (the store's clock, so tests control both).
+    let clock: any ParseClock
+    let sessions = SessionCache()
+    /// Set once an owner is known to exist; the last owner can never be removed, so it never goes back.
+    let ownerKnown = LockedValue(false)
+
+    /// Accounts in `store`, hashing passwords at bcrypt cost `passwordHashCost`.
+    init(store: ParseStore, passwordHashCost: UInt8, clock: any ParseClock) {
+        self.store = store
+        self.hasher = PasswordHasher(cost: passwordHashCost)
+        self.clock = clock
+    }
+
+    public func ownerExists() async throws -> Bool {
+        if ownerKnown.withLock({ $0 }) { return true }
+        let exists = try await store.read { reader in try Self.ownerCount(reader) > 0 }
+        if exists { ownerKnown.withLock { $0 = true } }
+        return exists
+    }
+
+    public func createOwner(username: String, password: String) async throws -> Result<AccountSession, AccountRefusal> {
+        let hash = try await hasher.hash(password)
+        let now = clock.now()
+        let outcome = try await store.write { writer -> Result<AccountSession, AccountRefusal> in
+            guard try Self.ownerCount(writer.reader) == 0 else { return .failure(.setupDone) }
+            let user: ParseObject
+            do {
+                user = try writer.createUser(username: username, hashedPassword: hash)
+            } catch let error as ParseError where error.code == .usernameTaken {
+                return .failure(.usernameTaken)
+            }
+            try Self.addUser(user.objectId, to: .owner, writer: writer)
+            let session = try Self.createSession(for: user.objectId, now: now, writer: writer)
+            let signedIn = SignedInUser(objectId: user.objectId, username: username, role: .owner)
+            return .success(AccountSession(token: session.token, user: signedIn, expiresAt: session.expiresAt))
+        }
+        sessions.removeAll()
+        if case .success = outcome { ownerKnown.withLock { $0 = true } }
+        return outcome
+    }
+
+    public func signIn(username: String, password: String) async throws -> AccountSession? {
+        let found = try await store.read { reader -> (user: SignedInUser, hash: String)? in
+            guard let user = try reader.user(named: username),
+                let hash = try reader.hashedPassword(ofUser: user.objectId),
+                let role = try Self.role(ofUser: user.objectId, reader: reader)
+            else { return nil }
+            let name = user[Schema.username]?.stringValue ?? username
+            return (SignedInUser(objectId: user.objectId, username: name, role: role), hash)
+        }
+        guard let found else {
+            try await hasher.spendVerifyTime(password)
+            return nil
+        }
+        guard try await hasher.verify(password, against: found.hash) else { return nil }
+        let now = clock.now()
+        let session = try await store.write { writer in
+            try Self.createSession(for: found.user.objectId, now: now, writer: writer)
+        }
+        return AccountSession(token: session.token, user: found.user, expiresAt: session.expiresAt)
+    }
+
+    public func user(forSession token: String) async throws -> SignedInUser? {
+        let now = clock.now()
+        if let cached = sessions.entry(for: token), cached.expiresAt > now { return cached.user }
+        let generation = sessions.generation
+        let lookup = try await store.read { reader in try Self.lookUpSession(token, now: now, reader: reader) }
+        switch lookup {
+        case .found(let entry):
+            sessions.store(entry, for: token, generation: generation)
+            return entry.user
+        case .expired(let sessionId):
+            _ = try await store.deleteObject(Schema.session, objectId: sessionId)
+            sessions.removeAll()
+            return nil
+        case .unknown:
+            return nil
+        }
+    }
+
+    public func signOut(token: String) async throws {
+        try await store.write { writer in
+            for session in try writer.reader.find(Self.sessionQuery(token: token)) {
+                try writer.delete(Schema.session, objectId: session.objectId)
+            }
+        }
+        sessions.removeAll()
+    }
+}

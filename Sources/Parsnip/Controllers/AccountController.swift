@@ -1,0 +1,193 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Setting Parsnip up, signing in and signing out.
+struct AccountController<Accounts: AccountRepository>: Sendable {
+    let accounts: Accounts
+    let pages: Pages
+    let throttle: SignInThrottle
+    let setupGate: SetupGate
+    /// Waits before a throttled attempt (tests pass one that only records).
+    let pause: @Sendable (Duration) async -> Void
+
+    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+        group.get("/setup", use: setupForm)
+        group.post("/setup", use: setUp)
+        group.get("/sign-in", use: signInForm)
+        group.post("/sign-in", use: signIn)
+        group.get("/sign-out", use: signOutForm)
+        group.post("/sign-out", use: signOut)
+    }
+
+    // MARK: Set-up
+
+    /// GET /setup — the first owner's form; gone (404) once an owner exists.
+    @Sendable func setupForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard try await !accounts.ownerExists() else { throw PageError.notFound }
+        return renderSetup(username: "", problems: [:], context: context)
+    }
+
+    /// POST /setup — creates the owner, signs them in and answers 303 to the home page; 422 with the problems.
+    @Sendable func setUp(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard try await !accounts.ownerExists() else { throw PageError.notFound }
+        let form = context.form
+        let username = AccountRules.cleanUsername(form["username"] ?? "")
+        let password = form["password"] ?? ""
+        var problems: [String: String] = [:]
+        if !SetupGate.isThisComputer(context.remoteAddress) {
+            if case .refused(let until) = throttle.decision(address: context.remoteAddress, username: "/setup") {
+                return renderSetup(
+                    username: username, problems: ["code": Self.tooManyAttempts(until)], context: context,
+                    status: .tooManyRequests)
+            }
+            if !setupGate.accepts(form["code"] ?? "") {
+                throttle.recordFailure(address: context.remoteAddress, username: "/setup")
+                problems["code"] =
+                    "That code does not match. Use the code shown in the window where Parsnip was started"
+            }
+        }
+        problems["username"] = AccountRules.usernameProblem(username)
+        problems["password"] = AccountRules.passwordProblem(password)
+        if problems["password"] == nil {
+            problems["passwordAgain"] = AccountRules.repeatProblem(password, repeated: form["passwordAgain"] ?? "")
+        }
+        guard problems.isEmpty else { return renderSetup(username: username, problems: problems, context: context) }
+        switch try await accounts.createOwner(username: username, password: password) {
+        case .success(let session):
+            var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
+            response.headers.append(SessionCookie.setting(session.token))
+            return response
+        case .failure:
+            throw PageError.notFound
+        }
+    }
+
+    func renderSetup(
+        username: String, problems: [String: String], context: ParsnipRequestContext,
+        status: HTTPResponse.Status? = nil
+    ) -> Response {
+        var fields: [AccountField] = []
+        if !SetupGate.isThisComputer(context.remoteAddress) {
+            fields.append(
+                AccountField(
+                    id: "code", label: "Set-up code",
+                    hint: "The 8 digits shown in the window where Parsnip was started, like 4821 9930.",
+                    autocomplete: "off", error: problems["code"]))
+        }
+        fields += [
+            AccountField(
+                id: "username", label: "Your name",
+                hint: "The name you will sign in with, up to \(AccountRules.usernameLimit) characters.",
+                value: username, autocomplete: "username", error: problems["username"]),
+            AccountField(
+                id: "password", label: "Password",
+                hint: "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters. "
+                    + "A few words you will remember work well.",
+                isPassword: true, autocomplete: "new-password", error: problems["password"]),
+            AccountField(
+                id: "passwordAgain", label: "Password again", isPassword: true, autocomplete: "new-password",
+                error: problems["passwordAgain"]),
+        ]
+        let page = SetupPage(
+            page: PageChrome(title: "Set up Parsnip", context: context), csrfToken: context.csrfToken,
+            form: AccountForm(fields))
+        return pages.render(
+            page, template: "accounts/setup", status: status ?? (problems.isEmpty ? .ok : .unprocessableContent))
+    }
+
+    // MARK: Sign in
+
+    /// GET /sign-in — the form; straight on to `next` for someone already signed in.
+    @Sendable func signInForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let next = SignInMiddleware<Accounts>.safeNext(try FormFields(query: request.uri.query)["next"])
+        if context.user != nil { return Response(status: .seeOther, headers: [.location: next]) }
+        guard try await accounts.ownerExists() else {
+            return Response(status: .seeOther, headers: [.location: "/setup"])
+        }
+        return renderSignIn(username: "", next: next, problem: nil, context: context)
+    }
+
+    /// POST /sign-in — 303 to `next` with the session cookie, 422 when the name and password do not match, 429 when
+    /// there were too many failures.
+    @Sendable func signIn(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let form = context.form
+        let username = AccountRules.cleanUsername(form["username"] ?? "")
+        let password = form["password"] ?? ""
+        let next = SignInMiddleware<Accounts>.safeNext(form["next"])
+        guard !username.isEmpty, !password.isEmpty else {
+            return renderSignIn(
+                username: username, next: next, problem: "Enter your name and your password", context: context)
+        }
+        let address = context.remoteAddress
+        switch throttle.decision(address: address, username: username) {
+        case .refused(let until):
+            return renderSignIn(
+                username: username, next: next, problem: Self.tooManyAttempts(until), context: context,
+                status: .tooManyRequests)
+        case .allowed(let delay):
+            if delay > .zero { await pause(delay) }
+        }
+        guard let session = try await accounts.signIn(username: username, password: password) else {
+            throttle.recordFailure(address: address, username: username)
+            context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
+            return renderSignIn(
+                username: username, next: next,
+                problem: "That name and password do not match. Check both and try again",
+                context: context)
+        }
+        throttle.recordSuccess(username: username)
+        var response = Response(status: .seeOther, headers: [.location: next])
+        response.headers.append(SessionCookie.setting(session.token))
+        return response
+    }
+
+    func renderSignIn(
+        username: String, next: String, problem: String?, context: ParsnipRequestContext,
+        status: HTTPResponse.Status = .unprocessableContent
+    ) -> Response {
+        let fields = [
+            AccountField(id: "username", label: "Name", value: username, autocomplete: "username"),
+            AccountField(id: "password", label: "Password", isPassword: true, autocomplete: "current-password"),
+        ]
+        let errors = problem.map { [ErrorLink(fieldId: "username", message: $0)] } ?? []
+        let page = SignInPage(
+            page: PageChrome(title: "Sign in", context: context), csrfToken: context.csrfToken, next: next,
+            form: AccountForm(fields, extraErrors: errors))
+        return pages.render(page, template: "accounts/sign-in", status: problem == nil ? .ok : status)
+    }
+
+    /// "Too many sign-in attempts. Try again after 14:32." in this computer's time.
+    static func tooManyAttempts(_ until: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.dateFormat = "HH:mm"
+        // Rounded up to the next whole minute, so "after 14:32" is never too early.
+        let minute = (until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60
+        let shown = formatter.string(from: Date(timeIntervalSinceReferenceDate: minute))
+        return "Too many sign-in attempts. Try again after \(shown)."
+    }
+
+    // MARK: Sign out
+
+    /// GET /sign-out — a page with one "Sign out" button; the home page for someone not signed in.
+    @Sendable func signOutForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let user = context.user else { return Response(status: .seeOther, headers: [.location: "/"]) }
+        let page = SignOutPage(
+            page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username
+        )
+        return pages.render(page, template: "accounts/sign-out")
+    }
+
+    /// POST /sign-out — ends the session on the server, clears the cookie, 303 to the sign-in page.
+    @Sendable func signOut(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        if let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(
+            SessionCookie.validToken)
+        {
+            try await accounts.signOut(token: token)
+        }
+        var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")
+        response.headers.append(SessionCookie.clearing)
+        return response
+    }
+}

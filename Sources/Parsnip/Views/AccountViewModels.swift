@@ -1,0 +1,123 @@
+/// One labelled input of an account form, with its hint and, when wrong, its message.
+struct AccountField: Sendable {
+    let id: String
+    let label: String
+    let hint: String?
+    /// "text" or "password".
+    let inputType: String
+    /// What was typed; always empty for passwords, which are never sent back to the browser.
+    let value: String
+    let autocomplete: String
+    let error: String?
+    /// `aria-describedby`: the hint, and the error when there is one.
+    let describedBy: String
+
+    init(
+        id: String, label: String, hint: String? = nil, isPassword: Bool = false, value: String = "",
+        autocomplete: String, error: String? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.hint = hint
+        self.inputType = isPassword ? "password" : "text"
+        self.value = isPassword ? "" : value
+        self.autocomplete = autocomplete
+        self.error = error
+        self.describedBy = [hint.map { _ in "\(id)-hint" }, error.map { _ in "\(id)-error" }]
+            .compactMap { $0 }.joined(separator: " ")
+    }
+}
+
+/// The fields of one account form and its error summary (read by `partials/error-summary`).
+struct AccountForm: Sendable {
+    let fields: [AccountField]
+    let errors: [ErrorLink]
+    let hasErrors: Bool
+
+    init(_ fields: [AccountField], extraErrors: [ErrorLink] = []) {
+        self.fields = fields
+        self.errors =
+            extraErrors + fields.compactMap { field in field.error.map { ErrorLink(fieldId: field.id, message: $0) } }
+        self.hasErrors = !errors.isEmpty
+    }
+}
+
+/// /setup: create the owner (and, away from this computer, type the code Parsnip printed).
+struct SetupPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let form: AccountForm
+}
+
+/// /sign-in: name and password, and where to go next.
+struct SignInPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    /// The local path to open after signing in.
+    let next: String
+    let form: AccountForm
+}
+
+/// /sign-out: one button, because signing out changes something and so is a POST.
+struct SignOutPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let username: String
+}
+
+/// /people: everyone, their roles, and the form to add someone.
+struct PeoplePage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    /// "3 people".
+    let countLine: String
+    let people: [PersonRow]
+    let form: AccountForm
+    let roleOptions: [RoleOption]
+}
+
+/// One person on the people page, with the controls the owner may use on them.
+struct PersonRow: Sendable {
+    let username: String
+    let roleName: String
+    /// True for the owner reading the page: their row says "you" and has no remove link.
+    let isYou: Bool
+    /// The id of this row's role select, "role-<objectId>".
+    let roleFieldId: String
+    let roleAction: String
+    let roleOptions: [RoleOption]
+    let passwordURL: String
+    /// Nil on the reader's own row.
+    let removeURL: String?
+}
+
+/// One choice of the role select.
+struct RoleOption: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+
+    /// The three roles, `selected` chosen, each with what it allows.
+    static func all(selected: Role?) -> [RoleOption] {
+        Role.allCases.map { role in
+            RoleOption(value: role.rawValue, label: role.displayName, selected: role == selected)
+        }
+    }
+}
+
+/// /people/:id/password: a new password for one person.
+struct PersonPasswordPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let username: String
+    let action: String
+    let form: AccountForm
+}
+
+/// /people/:id/remove: asks first, naming the person.
+struct PersonRemovePage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let username: String
+    let action: String
+}
