@@ -58,6 +58,7 @@ def test_two_people_editing_one_recipe_merge_or_choose(new_context, base_url: st
     expect(servings).to_contain_text("12")
     expect(servings).to_contain_text("8")
     expect(ben.get_by_role("group")).to_have_count(1)
+    ben.set_viewport_size({"width": 1280, "height": 800})
     shot(ben, "conflict-1280")
     ben.set_viewport_size({"width": 375, "height": 740})
     shot(ben, "conflict-375")
