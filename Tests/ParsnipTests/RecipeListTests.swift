@@ -195,7 +195,7 @@ final class RecipeListTests: XCTestCase {
             let id = try await browser.addRecipe()
             _ = try await browser.get("/recipes")
             _ = try await browser.get("/recipes")  // served from the cache
-            try await browser.post("/recipes/\(id)", form: recipeForm([("name", "Renamed")]))
+            try await browser.updateRecipe(id, recipeForm([("name", "Renamed")]))
             _ = try await browser.get("/recipes/\(id)")  // takes the flash
             let afterUpdate = try await browser.get("/recipes")
             XCTAssertTrue(afterUpdate.text.contains(">Renamed</a>"))

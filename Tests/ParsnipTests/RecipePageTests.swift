@@ -147,7 +147,8 @@ final class RecipePageTests: XCTestCase {
             XCTAssertNotEqual(other.csrfToken, browser.csrfToken)
             XCTAssertTrue(theirs.text.contains(#"name="_csrf" value="\#(other.csrfToken)""#))
             XCTAssertFalse(theirs.text.contains(browser.csrfToken))
-            let saved = try await other.post("/recipes/\(id)", form: recipeForm([("name", "Their pancakes")]))
+            let saved = try await other.post(
+                "/recipes/\(id)", form: recipeForm([("name", "Their pancakes")]) + editBaseFields(in: theirs.text))
             XCTAssertEqual(saved.status, .seeOther, "the spliced token is accepted")
 
             let after = try await browser.get("/recipes/\(id)/edit")

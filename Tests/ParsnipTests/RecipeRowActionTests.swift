@@ -18,11 +18,11 @@ final class RecipeRowActionTests: XCTestCase {
         ("nutrition-1-name", "Fat"), ("nutrition-1-value", "20 g"),
     ])
 
-    private static func press(_ browser: Browser, _ action: String, on path: String = "/recipes/new") async throws
-        -> TestResponse
-    {
+    private static func press(
+        _ browser: Browser, _ action: String, on path: String = "/recipes/new", base: [(String, String)] = []
+    ) async throws -> TestResponse {
         if browser.cookies["parsnip_csrf"] == nil { try await browser.get("/recipes/new") }
-        return try await browser.post(path, form: Self.typed + [("row-action", action)])
+        return try await browser.post(path, form: Self.typed + [("row-action", action)] + base)
     }
 
     /// The overview values of `typed` are still in the page.
@@ -155,7 +155,8 @@ final class RecipeRowActionTests: XCTestCase {
     func testRowActionsOnAnEditPageKeepItsButtonsAndSaveNothing() async throws {
         try await withApp { browser in
             let id = try await browser.addRecipe()
-            let response = try await Self.press(browser, "ingredient-0-down", on: "/recipes/\(id)/edit")
+            let base = try await browser.recipeEditBase(id)
+            let response = try await Self.press(browser, "ingredient-0-down", on: "/recipes/\(id)/edit", base: base)
             XCTAssertEqual(response.status, .ok)
             let html = response.text
             XCTAssertTrue(html.contains("<h1>Edit recipe</h1>"))
@@ -163,6 +164,7 @@ final class RecipeRowActionTests: XCTestCase {
             XCTAssertTrue(html.contains(#"formaction="/recipes/\#(id)">Update recipe</button>"#))
             XCTAssertEqual(Self.ingredientDescriptions(html), ["carrots", "onion", "cup of barley"])
             Self.assertOverviewKept(html)
+            XCTAssertEqual(editBaseFields(in: html).map(\.1), base.map(\.1), "the posted base is kept")
             let page = try await browser.get("/recipes/\(id)")
             XCTAssertTrue(page.text.contains(#"<h1 class="recipe-title">Pancakes</h1>"#), "nothing was saved")
         }

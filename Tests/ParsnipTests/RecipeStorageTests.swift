@@ -103,9 +103,9 @@ final class RecipeStorageTests: XCTestCase {
         let path = try await withFileApp { browser in
             let id = try await browser.addRecipe()
             ids.value = id
-            let updated = try await browser.post(
-                "/recipes/\(id)",
-                form: recipeForm(
+            let updated = try await browser.updateRecipe(
+                id,
+                recipeForm(
                     [
                         ("servings", ""), ("price", ""), ("releaseDate", ""), ("ingredient-0-quantity", ""),
                         ("ingredient-0-description", ""), ("side-0", ""), ("nutrition-0-name", ""),

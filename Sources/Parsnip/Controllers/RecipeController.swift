@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// The recipe pages: the list, a recipe's page, the editor (in RecipeController+Editor.swift) and delete —
@@ -7,10 +8,11 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     let pages: Pages
     /// Recipes per list page.
     let pageSize: Int
-    /// List pages rendered since the last write, by query string.
+    /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache()
-    /// Recipe pages and editors rendered since the last write, by path, with the CSRF token left out: room for
-    /// the page and the editor of 1,000 typical recipes (about 2 and 16 KB), within the 64 MB the server aims at.
+    /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
+    /// path, with the CSRF token left out: room for the page and the editor of 1,000 typical recipes (about 2 and
+    /// 16 KB), within the 64 MB the server aims at.
     let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20)
 
     func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
@@ -30,15 +32,24 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     /// GET /recipes — filtered by `q`, `category` and `available`, sorted by `sort`, 50 a page (`page`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        // Read the revision before the data: a page stored under it can only be newer than it, never older.
-        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
-            let query = try RecipeListQuery(FormFields(query: request.uri.query))
-            let result = try await repository.list(query.request(size: pageSize))
-            return pages.renderBody(
-                RecipeIndexPage(result: result, query: query, pageSize: pageSize, flash: context.flash),
-                template: "recipes/index"
-            )
+        guard context.flash == nil else {
+            return Pages.htmlResponse(try await renderIndex(request, context), status: .ok)
         }
+        let key = context.cacheVariant + (request.uri.query ?? "")
+        // Read the revision before the data: a page stored under it can only be newer than it, never older.
+        let revision = repository.revision
+        if let body = listCache.page(for: key, revision: revision) { return Pages.htmlResponse(body, status: .ok) }
+        let body = try await renderIndex(request, context)
+        listCache.store(body, for: key, revision: revision)
+        return Pages.htmlResponse(body, status: .ok)
+    }
+
+    private func renderIndex(_ request: Request, _ context: ParsnipRequestContext) async throws -> ByteBuffer {
+        let query = try RecipeListQuery(FormFields(query: request.uri.query))
+        let result = try await repository.list(query.request(size: pageSize))
+        let page = PageChrome(title: "Recipes", context: context, inRecipes: true)
+        return pages.renderBody(
+            RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page), template: "recipes/index")
     }
 
     // MARK: One recipe
@@ -48,18 +59,20 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         let id = try Self.id(context)
         return try await cachedPage(request, context: context) { _ in
             let found = try await findRecipe(id)
-            return pages.renderBody(RecipeShowPage(found: found, flash: context.flash), template: "recipes/show")
+            let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
+            return pages.renderBody(RecipeShowPage(found: found, page: page, now: Date()), template: "recipes/show")
         }
     }
 
     // MARK: Delete
 
-    /// GET /recipes/:id/delete — asks first, naming the recipe.
+    /// GET /recipes/:id/delete — asks first, naming the recipe; 403 for a viewer.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let recipe = try await findRecipe(Self.id(context)).recipe
+        if let refusal = refuseViewer(context) { return refusal }
         let id = recipe.id ?? ""
         let page = RecipeDeletePage(
-            page: PageChrome(title: "Delete this recipe?", flash: context.flash, inRecipes: true),
+            page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
             name: recipe.name,
             action: "/recipes/\(id)/delete",
             csrfToken: context.csrfToken,
@@ -90,7 +103,7 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         guard context.flash == nil else {
             return Pages.htmlResponse(try await render(context.csrfToken), status: .ok)
         }
-        let key = request.uri.path
+        let key = context.cacheVariant + request.uri.path
         // Read before the data: a page stored under this revision can only be newer than it, never older.
         let revision = repository.revision
         if let page = pageCache.page(for: key, revision: revision) {
@@ -99,6 +112,18 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         let page = TokenSplicedPage(rendered: try await render(TokenSplicedPage.marker))
         pageCache.store(page, for: key, revision: revision)
         return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
+    }
+
+    /// The 403 page for a viewer who opened a page that only changes recipes; nil for anyone who may edit.
+    func refuseViewer(_ context: ParsnipRequestContext) -> Response? {
+        guard !context.canEdit else { return nil }
+        let page = ErrorPage(
+            page: PageChrome(title: "You can look but not change", context: context, inRecipes: true),
+            heading: "You can look but not change",
+            message: "Your account can read the recipes but not add, change or delete them. "
+                + "Ask the owner of this Parsnip if you need to.",
+            linkText: "Back to the recipes", linkURL: "/recipes")
+        return pages.render(page, template: "errors/error", status: .forbidden)
     }
 
     func findRecipe(_ id: String) async throws -> RecipeInOrder {

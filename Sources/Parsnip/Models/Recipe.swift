@@ -45,12 +45,14 @@ public struct Recipe: Sendable, Hashable {
     public var createdAt: Date?
     /// When the recipe was last saved; nil before the first save.
     public var updatedAt: Date?
+    /// The username of the person who saved it last; nil when saved without signing in (or not read).
+    public var lastChangedBy: String?
 
     public init(
         id: String? = nil, name: String, servings: Int? = nil, price: Price? = nil, isAvailable: Bool = false,
         category: Category? = nil, ingredients: [Ingredient] = [], sideOptions: [String] = [],
         nutritionalInfo: [NutritionEntry] = [], releaseDate: CalendarDate? = nil, createdAt: Date? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil, lastChangedBy: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -64,6 +66,7 @@ public struct Recipe: Sendable, Hashable {
         self.releaseDate = releaseDate
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.lastChangedBy = lastChangedBy
     }
 }
 
@@ -155,4 +158,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
+}
+
+extension Recipe {
+    /// Who saved the recipe last, and when; nil before its first save.
+    var changeStamp: ChangeStamp? { updatedAt.map { ChangeStamp(username: lastChangedBy, at: $0) } }
 }

@@ -1,17 +1,26 @@
 /// Where recipes live. Controllers know only this protocol; the store-backed implementation sits beside it.
-public protocol RecipeRepository: Sendable {
+///
+/// Internal, unlike the list types: its saves speak the editor's own (internal) terms — the edit base, the
+/// conflict-page choices and who is signed in.
+protocol RecipeRepository: Sendable {
     /// A number that changes after every write through this repository, so pages rendered at one revision can
     /// be reused until it changes.
     var revision: Int { get }
     /// One page of the list, filtered and sorted, with the number of matching recipes, in one snapshot.
     func list(_ request: RecipeListRequest) async throws -> RecipeListPage
-    /// The recipe with this id and its neighbours in the stepping order (oldest first), or nil when there is none.
+    /// The recipe with this id (with who saved it last) and its neighbours in the stepping order (oldest first),
+    /// or nil when there is none.
     func find(id: String) async throws -> RecipeInOrder?
-    /// Stores `recipe` as a new recipe, whatever its id, and returns it with its new id and timestamps.
-    func create(_ recipe: Recipe) async throws -> Recipe
-    /// Replaces every field of the stored recipe `recipe.id`; throws `RecipeRepositoryError.notFound` when it
-    /// does not exist (or `recipe.id` is nil).
-    func update(_ recipe: Recipe) async throws -> Recipe
+    /// Stores `recipe` as a new recipe, whatever its id, saved by `user` (nil: nobody signed in), and returns it
+    /// with its new id and timestamps.
+    func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe
+    /// Saves an edit of the stored recipe `recipe.id` made from `base`, in one transaction: fields only the
+    /// other person changed since are kept, fields both changed differently are a conflict (nothing written)
+    /// unless `choices` settle them for the version stored now. Throws `RecipeRepositoryError.notFound` when
+    /// the recipe does not exist (or `recipe.id` is nil).
+    func update(
+        _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<Recipe>
     /// Deletes a recipe and returns what it was; throws `RecipeRepositoryError.notFound` when it does not exist.
     func delete(id: String) async throws -> Recipe
 }

@@ -31,7 +31,8 @@ extension StoreRecipeRepository {
 
     /// The recipe an object holds. Missing or odd fields become nil, empty or false rather than failures: a
     /// non-integral servings or category is nil, a price is rounded to the cent, a Date keeps its UTC day,
-    /// ingredients without a number quantity and side options that are not strings are skipped.
+    /// ingredients without a number quantity and side options that are not strings are skipped. Who saved it
+    /// last is known when the read included `updatedBy`.
     static func recipe(_ object: ParseObject) -> Recipe {
         Recipe(
             id: object.objectId,
@@ -45,7 +46,8 @@ extension StoreRecipeRepository {
             nutritionalInfo: nutrition(object["nutritionalInfo"]?.objectValue.map { Array($0) } ?? []),
             releaseDate: object["releaseDate"]?.dateValue.flatMap(calendarDate),
             createdAt: object.createdAt,
-            updatedAt: object.updatedAt)
+            updatedAt: object.updatedAt,
+            lastChangedBy: ChangeAuthorship.stamp(of: object).username)
     }
 
     /// `number` as an Int when it is a whole number well inside Int's range.

@@ -40,7 +40,7 @@ public final class StoreRecipeRepository: RecipeRepository {
         try await store.read { reader in
             let object: ParseObject
             do {
-                object = try reader.fetch(Self.className, objectId: id)
+                object = try reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include)
             } catch let error as ParseError where error.code == .objectNotFound {
                 return nil
             }
@@ -54,25 +54,35 @@ public final class StoreRecipeRepository: RecipeRepository {
         }
     }
 
-    public func create(_ recipe: Recipe) async throws -> Recipe {
+    func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe {
         var added = 0
         defer { counter.recordWrite(changingTotalBy: added) }
-        let fields = Self.fields(of: recipe)
-        let object = try await store.write { writer in try writer.create(Self.className, fields) }
+        var fields = Self.fields(of: recipe).mapValues(ParseUpdate.set)
+        fields[ChangeAuthorship.field] = ChangeAuthorship.update(by: user)
+        let operations = fields
+        let object = try await store.write { writer in
+            let created = try writer.create(Self.className, operations: operations)
+            return try writer.reader.fetch(
+                Self.className, objectId: created.objectId, include: ChangeAuthorship.include)
+        }
         added = 1
         return Self.recipe(object)
     }
 
-    public func update(_ recipe: Recipe) async throws -> Recipe {
+    func update(
+        _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<Recipe> {
         guard let id = recipe.id else { throw RecipeRepositoryError.notFound }
-        defer { counter.recordWrite() }
-        let fields = Self.fields(of: recipe)
+        let outcome: EditOutcome<Recipe>
         do {
-            let object = try await store.write { writer in try writer.update(Self.className, objectId: id, fields) }
-            return Self.recipe(object)
+            outcome = try await store.write { writer in
+                try Self.saveEdit(recipe, id: id, from: base, choices: choices, by: user, writer: writer)
+            }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw RecipeRepositoryError.notFound
         }
+        if case .saved = outcome { counter.recordWrite() }
+        return outcome
     }
 
     public func delete(id: String) async throws -> Recipe {

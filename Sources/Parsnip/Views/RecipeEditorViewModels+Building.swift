@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the editor is editing: a new recipe, a stored one, or one that was deleted while it was being edited.
 enum RecipeEditorMode: Sendable {
     case new
@@ -59,11 +61,12 @@ extension RecipeEditorPage {
     static let deletedMeanwhile =
         "This recipe was deleted meanwhile. Save it as a new recipe to keep what you typed."
 
-    /// The editor showing `draft` (with a blank row added to each empty section), each problem next to its
-    /// field or row and in the summary.
+    /// The editor for `context`'s visitor showing `draft` (with a blank row added to each empty section), each
+    /// problem next to its field or row and in the summary; an edit page carries `base` and says who changed
+    /// the recipe last (worded for `now`).
     init(
-        mode: RecipeEditorMode, draft typed: RecipeDraft, problems: [RecipeDraft.Problem], focus: EditorFocus?,
-        csrfToken: String, flash: String?
+        mode: RecipeEditorMode, draft typed: RecipeDraft, base: EditBase?, problems: [RecipeDraft.Problem],
+        focus: EditorFocus?, csrfToken: String, context: ParsnipRequestContext, now: Date
     ) {
         let draft = typed.withBlankRows()
         var messages: [String: String] = [:]
@@ -79,6 +82,7 @@ extension RecipeEditorPage {
         }
 
         var conflict: String?
+        var changedBy: String?
         let title: String
         switch mode {
         case .new:
@@ -100,6 +104,7 @@ extension RecipeEditorPage {
             reloadURL = "/recipes/\(id)/edit"
             deleteURL = "/recipes/\(id)/delete"
             steps = RecipeFormatting.steps(found, suffix: "/edit")
+            changedBy = found.recipe.changeStamp?.byline(now: now)
         case .deleted:
             title = "Edit recipe"
             conflict = Self.deletedMeanwhile
@@ -112,8 +117,14 @@ extension RecipeEditorPage {
             deleteURL = nil
             steps = nil
         }
-        page = PageChrome(title: title, flash: flash, inRecipes: true)
+        page = PageChrome(title: title, context: context, inRecipes: true)
         heading = title
+        self.changedBy = changedBy
+        if case .edit = mode, let base {
+            editBase = EditorBase(version: base.versionText, fields: base.fieldsText)
+        } else {
+            editBase = nil
+        }
         self.csrfToken = csrfToken
         summary =
             conflict == nil && problems.isEmpty

@@ -3,6 +3,10 @@ struct RecipeEditorPage: Sendable {
     let page: PageChrome
     /// "Add a recipe" or "Edit recipe".
     let heading: String
+    /// "Last changed by Ana, 14:02" on the edit page; nil on the add page.
+    let changedBy: String?
+    /// `_version` and `_base`: what the edit page was loaded with; nil on the add page.
+    let editBase: EditorBase?
     /// Where the form posts by default: its own row-action URL (`/recipes/new` or `/recipes/:id/edit`).
     let action: String
     let csrfToken: String
@@ -29,6 +33,12 @@ struct RecipeEditorPage: Sendable {
     let deleteURL: String?
     /// The edit page's links to the neighbours' editors.
     let steps: RecipeSteps?
+}
+
+/// The edit form's two hidden fields naming the version and field values it was loaded with.
+struct EditorBase: Sendable {
+    let version: String
+    let fields: String
 }
 
 /// The error summary: a sentence about the whole form (a recipe deleted meanwhile) and links to each problem.

@@ -1,16 +1,22 @@
+import Foundation
+
 extension RecipeIndexPage {
-    /// The list page for one page of results read with `query`.
-    init(result: RecipeListPage, query: RecipeListQuery, pageSize: Int, flash: String?) {
+    /// The list page for one page of results read with `query`; a viewer's (`page.canEdit` false) empty list
+    /// offers no "Add your first recipe".
+    init(result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome) {
         let rows = result.recipes.map(RecipeFormatting.row)
         let filtering = query.isFiltering
         let list = RecipeFormatting.list
-        let emptyState = list.emptyState(
+        var emptyState = list.emptyState(
             isEmpty: rows.isEmpty, filtering: filtering, total: result.total,
             totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1))
+        if let empty = emptyState, !page.canEdit, empty.link?.url == list.addURL {
+            emptyState = EmptyState(message: empty.message, advice: empty.advice, link: nil)
+        }
         let pages = NumberedList.pages(
             page: query.page, total: result.total, pageSize: pageSize, hasRows: !rows.isEmpty, url: query.url(page:))
         self.init(
-            page: PageChrome(title: "Recipes", flash: flash, inRecipes: true),
+            page: page,
             query: query.search == nil ? "" : query.typed,
             categoryOptions: [SelectOption(value: "", title: "All categories", selected: query.category == nil)]
                 + Recipe.Category.allCases.map {
@@ -41,13 +47,15 @@ extension RecipeIndexPage {
 }
 
 extension RecipeShowPage {
-    /// The page of a stored recipe, with the links to its neighbours' pages.
-    init(found: RecipeInOrder, flash: String?) {
+    /// The page of a stored recipe in `page`'s chrome (titled with the recipe's name), with who changed it
+    /// last (worded for `now`) and the links to its neighbours' pages.
+    init(found: RecipeInOrder, page: PageChrome, now: Date) {
         let recipe = found.recipe
         let id = recipe.id ?? ""
         self.init(
-            page: PageChrome(title: recipe.name, flash: flash, inRecipes: true),
+            page: page,
             name: recipe.name,
+            changedBy: recipe.changeStamp?.byline(now: now),
             category: RecipeFormatting.category(recipe.category),
             servings: RecipeFormatting.servings(recipe.servings),
             price: RecipeFormatting.price(recipe.price),

@@ -52,6 +52,8 @@ struct RecipeSteps: Sendable {
 struct RecipeShowPage: Sendable {
     let page: PageChrome
     let name: String
+    /// "Last changed by Ana, 14:02", under the heading.
+    let changedBy: String?
     let category: String
     let servings: String
     let price: String

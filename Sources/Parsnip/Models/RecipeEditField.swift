@@ -1,0 +1,102 @@
+/// One field of the recipe editor as a save merges it: its key in `_base` and `_pick_<key>`, its label, its
+/// token and its value as lines of text (for the conflict page).
+///
+/// Every token is computed from the recipe's form text, cleaned and read the way a save reads what was typed
+/// (`RecipeDraft(recipe:)` then the draft's own parsers), so a field nobody touched gives the same token loaded,
+/// typed and stored — even for values another Parse client stored untidily.
+enum RecipeEditField: String, CaseIterable, Sendable {
+    case name, servings, price, isAvailable, category, releaseDate, ingredients, sideOptions, nutritionalInfo
+
+    /// The key `_base` and the conflict page use.
+    var key: String { rawValue }
+
+    /// The field's name as the editor labels it.
+    var label: String {
+        switch self {
+        case .name: "Name"
+        case .servings: "Servings"
+        case .price: "Price"
+        case .isAvailable: "Available"
+        case .category: "Category"
+        case .releaseDate: "Release date"
+        case .ingredients: "Ingredients"
+        case .sideOptions: "Side options"
+        case .nutritionalInfo: "Nutritional information"
+        }
+    }
+
+    /// The tokens of every field of `recipe`: what an edit form loaded from it carries as `_base`.
+    static func tokens(of recipe: Recipe) -> [String: String] {
+        let draft = RecipeDraft(recipe: recipe)
+        return Dictionary(uniqueKeysWithValues: allCases.map { ($0.key, $0.token(of: draft)) })
+    }
+
+    /// The edit base of a stored recipe: its version and the token of every field.
+    static func base(of recipe: Recipe) -> EditBase {
+        EditBase(version: recipe.updatedAt.map(EditBase.version(of:)) ?? 0, fields: tokens(of: recipe))
+    }
+
+    /// This field's token in `recipe`.
+    func token(of recipe: Recipe) -> String { token(of: RecipeDraft(recipe: recipe)) }
+
+    /// This field's token in a draft: the fingerprint of its canonical text.
+    func token(of draft: RecipeDraft) -> String { FieldFingerprint.of(canonicalText(of: draft)) }
+
+    /// The field's text as a save would store it; text that does not parse (only possible for values other
+    /// clients stored) is kept cleaned, so it still compares equal with itself.
+    func canonicalText(of draft: RecipeDraft) -> String {
+        let clean = RecipeDraft.cleaned
+        switch self {
+        case .name: return clean(draft.name)
+        case .servings: return Int(clean(draft.servings)).map(String.init) ?? clean(draft.servings)
+        case .price:
+            let text = clean(draft.price)
+            if case .success(let price) = Price.parse(text) { return String(price.cents) }
+            return text
+        case .isAvailable: return draft.isAvailable ? "true" : "false"
+        case .category: return clean(draft.category)
+        case .releaseDate: return CalendarDate(iso: clean(draft.releaseDate))?.iso ?? clean(draft.releaseDate)
+        case .ingredients:
+            let rows = draft.ingredients.map { [clean($0.quantity), clean($0.description)] }
+                .filter { $0 != ["", ""] }
+                .map { [QuantityText.parse($0[0]).map(QuantityText.format) ?? $0[0], $0[1]] }
+            return FieldFingerprint.canonical(rows: rows)
+        case .sideOptions:
+            return FieldFingerprint.canonical(rows: draft.sideOptions.map { [clean($0)] }.filter { $0 != [""] })
+        case .nutritionalInfo:
+            let rows = draft.nutrition.map { [clean($0.name), clean($0.value)] }.filter { $0 != ["", ""] }
+            return FieldFingerprint.canonical(rows: rows)
+        }
+    }
+
+    /// The field's value in `recipe` as the conflict page lists it: one line per row ("2 cups of flour",
+    /// "Calories: 320 kcal"); no lines for an empty field.
+    func lines(of recipe: Recipe) -> [String] {
+        switch self {
+        case .name: [recipe.name]
+        case .servings: recipe.servings.map { [String($0)] } ?? []
+        case .price: recipe.price.map { [$0.text] } ?? []
+        case .isAvailable: [recipe.isAvailable ? "Yes" : "No"]
+        case .category: recipe.category.map { [$0.title] } ?? []
+        case .releaseDate: recipe.releaseDate.map { [$0.readable] } ?? []
+        case .ingredients: recipe.ingredients.map { "\(QuantityText.format($0.quantity)) \($0.description)" }
+        case .sideOptions: recipe.sideOptions
+        case .nutritionalInfo: recipe.nutritionalInfo.map { "\($0.name): \($0.value)" }
+        }
+    }
+
+    /// `target` with this field's value copied from `source`.
+    func copy(from source: Recipe, into target: inout Recipe) {
+        switch self {
+        case .name: target.name = source.name
+        case .servings: target.servings = source.servings
+        case .price: target.price = source.price
+        case .isAvailable: target.isAvailable = source.isAvailable
+        case .category: target.category = source.category
+        case .releaseDate: target.releaseDate = source.releaseDate
+        case .ingredients: target.ingredients = source.ingredients
+        case .sideOptions: target.sideOptions = source.sideOptions
+        case .nutritionalInfo: target.nutritionalInfo = source.nutritionalInfo
+        }
+    }
+}
