@@ -1,0 +1,38 @@
+import Hummingbird
+
+/// Who a book or catalogue page is for: it makes each page's chrome from the request (their one-time message,
+/// their account, and whether they may change anything), so the view models need not know the request.
+struct BookVisitor: Sendable {
+    /// The chrome of a page titled with the argument.
+    private let makeChrome: @Sendable (String) -> PageChrome
+
+    /// The visitor of `context`, through `PageChrome(title:context:inBooks:)`.
+    init(context: ParsnipRequestContext) {
+        makeChrome = { PageChrome(title: $0, context: context, inBooks: true) }
+    }
+
+    /// A visitor described directly (for rendering tests): `canEdit` false is a viewer.
+    init(canEdit: Bool, flash: String? = nil) {
+        makeChrome = { title in
+            var chrome = PageChrome(title: title, flash: flash, inBooks: true)
+            chrome.canEdit = canEdit
+            return chrome
+        }
+    }
+
+    /// The chrome of the page titled `title`.
+    func chrome(_ title: String) -> PageChrome { makeChrome(title) }
+}
+
+extension Pages {
+    /// The 403 page a viewer gets for a form (add, edit, rename, delete): looking is all their role allows.
+    func viewOnlyRefusal(_ context: ParsnipRequestContext, backTo url: String) -> Response {
+        let page = ErrorPage(
+            page: PageChrome(title: "You can look but not change", context: context, inBooks: true),
+            heading: "You can look but not change",
+            message: "You are signed in as a viewer, so you can read the catalogue but not add, change or delete "
+                + "anything. Ask the person who runs Parsnip if you need to make changes.",
+            linkText: "Go back", linkURL: url)
+        return render(page, template: "errors/error", status: .forbidden)
+    }
+}
