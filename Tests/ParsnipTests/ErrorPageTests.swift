@@ -133,8 +133,10 @@ struct FailingRecipeRepository: RecipeRepository {
     var revision: Int { 0 }
     func list(_ request: RecipeListRequest) async throws -> RecipeListPage { throw FailingRepository.DiskError() }
     func find(id: String) async throws -> RecipeInOrder? { throw FailingRepository.DiskError() }
-    func create(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
-    func update(_ recipe: Recipe) async throws -> Recipe { throw FailingRepository.DiskError() }
+    func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe { throw FailingRepository.DiskError() }
+    func update(
+        _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<Recipe> { throw FailingRepository.DiskError() }
     func delete(id: String) async throws -> Recipe { throw FailingRepository.DiskError() }
 }
 
@@ -143,8 +145,11 @@ struct FailingBookRepository: BookRepository {
     var revision: Int { 0 }
     func list(_ request: BookListRequest) async throws -> BookListPage { throw FailingRepository.DiskError() }
     func find(id: String) async throws -> Book? { throw FailingRepository.DiskError() }
-    func create(_ input: BookInput) async throws -> Book { throw FailingRepository.DiskError() }
-    func update(id: String, with input: BookInput) async throws -> Book { throw FailingRepository.DiskError() }
+    func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book { throw FailingRepository.DiskError() }
+    func update(
+        id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<Book> { throw FailingRepository.DiskError() }
     func delete(id: String) async throws -> Book { throw FailingRepository.DiskError() }
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] { throw FailingRepository.DiskError() }
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {

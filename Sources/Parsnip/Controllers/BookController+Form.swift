@@ -4,22 +4,28 @@ import Hummingbird
 extension BookController {
     /// GET /books/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
-            token in
-            try await renderFormBody(
-                .new, state: BookFormState(draft: BookDraft()), csrfToken: token, flash: context.flash)
+        guard context.canEdit else { throw PageError.notAllowed }
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
+            try await renderFormBody(.new, state: BookFormState(draft: BookDraft()), csrfToken: token, context: context)
         }
     }
 
-    /// GET /books/:id/edit — the form filled with the stored book.
+    /// GET /books/:id/edit — the form filled with the stored book, carrying its version and field tokens.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        return try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
-            token in
+        guard context.canEdit else {
+            _ = try await findBook(id)
+            throw PageError.notAllowed
+        }
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
             let book = try await findBook(id)
-            return try await renderFormBody(
-                .edit(book), state: BookFormState(draft: BookDraft(book: book)), csrfToken: token, flash: context.flash
-            )
+            var state = BookFormState(draft: BookDraft(book: book))
+            state.base = EditBase(book: book)
+            return try await renderFormBody(.edit(book), state: state, csrfToken: token, context: context)
         }
     }
 
@@ -37,7 +43,7 @@ extension BookController {
             return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
             do {
-                let book = try await repository.create(input)
+                let book = try await repository.create(input, by: context.user)
                 return Flash.redirect(to: "/books/\(book.id ?? "")", message: "Saved “\(book.title)”")
             } catch let error as BookSaveError {
                 state.refused(by: error)
@@ -46,11 +52,14 @@ extension BookController {
         }
     }
 
-    /// POST /books/:id/edit — "Save changes": changes the book and answers 303 to its page; 422 with the form as
-    /// typed; 409 with the form as typed when the book was deleted meanwhile. Or an "Add …" button, as on a new book.
+    /// POST /books/:id/edit — "Save changes": saves the book merged with changes others made since the form was
+    /// loaded and answers 303 to its page; 409 with a choice per field both changed; 422 with the form as typed;
+    /// 409 with the form as typed when the book was deleted meanwhile; 400 without the form's `_version`/`_base`.
+    /// Or an "Add …" button, as on a new book.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let draft = try BookDraft(form: context.form)
+        let base = try EditBase(form: context.form)
         let mode: BookFormMode
         if let book = try await repository.find(id: id) { mode = .edit(book) } else { mode = .deleted(id: id) }
         if context.form["add-entry"] != nil {
@@ -66,8 +75,17 @@ extension BookController {
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
             do {
-                let book = try await repository.update(id: id, with: input)
-                return Flash.redirect(to: "/books/\(id)", message: "Saved “\(book.title)”")
+                let outcome = try await repository.update(
+                    id: id, with: input, from: base, choices: EditBase.choices(in: context.form), by: context.user)
+                switch outcome {
+                case .saved(let book, let merged):
+                    return Flash.redirect(to: "/books/\(id)", message: savedMessage(book, merged: merged))
+                case .conflict(let report):
+                    let page = ConflictPage(
+                        report: report, thing: "book", form: context.form, base: base, action: "/books/\(id)/edit",
+                        cancelURL: "/books/\(id)", context: context, now: clock.now())
+                    return pages.render(page, template: "conflict", status: .conflict)
+                }
             } catch BookSaveError.bookNotFound {
                 return try await renderForm(.deleted(id: id), state: state, status: .conflict, context: context)
             } catch let error as BookSaveError {
@@ -75,6 +93,15 @@ extension BookController {
                 return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
             }
         }
+    }
+
+    /// "Saved “Dune”." — and, when someone else's changes were kept alongside: "Ana changed Authors at 14:02 while
+    /// you were editing; both changes are kept."
+    func savedMessage(_ book: Book, merged: MergeReport?) -> String {
+        let saved = "Saved “\(book.title)”"
+        guard let merged else { return saved }
+        let sentence = merged.stamp.sentence(changed: merged.fieldLabels, now: clock.now())
+        return "\(saved). \(sentence) while you were editing; both changes are kept."
     }
 
     /// An "Add genre/author/publisher" button: creates the entry from its "New …" field and shows the form again
@@ -113,9 +140,10 @@ extension BookController {
 
     // MARK: Helpers
 
-    /// The form as posted: the draft and whatever was typed into the "New …" fields.
+    /// The form as posted: the draft, whatever was typed into the "New …" fields, and the edit form's base.
     func typedState(_ draft: BookDraft, context: ParsnipRequestContext) -> BookFormState {
         var state = BookFormState(draft: draft)
+        state.base = try? EditBase(form: context.form)
         for kind in CatalogueKind.allCases {
             if let name = context.form["new-\(kind.singular)"], !name.isEmpty { state.newNames[kind] = name }
         }
@@ -126,16 +154,17 @@ extension BookController {
         _ mode: BookFormMode, state: BookFormState, status: HTTPResponse.Status, context: ParsnipRequestContext
     ) async throws -> Response {
         Pages.htmlResponse(
-            try await renderFormBody(mode, state: state, csrfToken: context.csrfToken, flash: nil), status: status
+            try await renderFormBody(mode, state: state, csrfToken: context.csrfToken, context: context), status: status
         )
     }
 
     func renderFormBody(
-        _ mode: BookFormMode, state: BookFormState, csrfToken: String, flash: String?
+        _ mode: BookFormMode, state: BookFormState, csrfToken: String, context: ParsnipRequestContext
     ) async throws -> ByteBuffer {
+        let now = clock.now()
         let page = BookFormPage(
-            mode: mode, state: state, entries: try await allEntries(),
-            maximumYear: BookDraft.latestYear(now: clock.now()), csrfToken: csrfToken, flash: flash
+            mode: mode, state: state, entries: try await allEntries(), maximumYear: BookDraft.latestYear(now: now),
+            csrfToken: csrfToken, visitor: BookVisitor(context: context), now: now
         )
         if case .new = mode { return pages.renderBody(page, template: "books/new") }
         return pages.renderBody(page, template: "books/edit")

@@ -9,9 +9,9 @@ struct BookController<Repository: BookRepository>: Sendable {
     let pageSize: Int
     /// The app's clock: the latest publishing year is the year after its year.
     let clock: any ParseClock
-    /// List pages rendered since the last write, by query string.
+    /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache()
-    /// Book pages and forms rendered since the last write, by path, with the CSRF token left out: a book page is
+    /// Book pages and forms rendered since the last write, by visitor variant and path, with the CSRF token left out: a book page is
     /// about 1.6 KB, so the byte budget, not the count, bounds it (room for the pages of 8,000 books).
     let pageCache = PageCache<TokenSplicedPage>(capacity: 8_192, byteBudget: 16 << 20)
     /// Every genre, author and publisher as read at a revision: the list's selects and the form's pickers need
@@ -33,14 +33,16 @@ struct BookController<Repository: BookRepository>: Sendable {
 
     /// GET /books — searched by `q`, filtered by `genre`, `author` and `publisher`, sorted by `sort`, 50 a page.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+        try await listCache.listPage(
+            for: context.cacheVariant + (request.uri.query ?? ""), context: context, revision: repository.revision
+        ) {
             let query = try BookListQuery(FormFields(query: request.uri.query))
             let result = try await repository.list(query.request(size: pageSize))
             let entries = try await allEntries()
-            return pages.renderBody(
-                BookIndexPage(result: result, query: query, entries: entries, pageSize: pageSize, flash: context.flash),
-                template: "books/index"
-            )
+            let page = BookIndexPage(
+                result: result, query: query, entries: entries, pageSize: pageSize,
+                visitor: BookVisitor(context: context))
+            return pages.renderBody(page, template: "books/index")
         }
     }
 
@@ -50,10 +52,11 @@ struct BookController<Repository: BookRepository>: Sendable {
     @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         return try await pageCache.formPage(
-            for: request.uri.path, context: context, revision: repository.revision
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
         ) { _ in
             let book = try await findBook(id)
-            return pages.renderBody(BookShowPage(book: book, flash: context.flash), template: "books/show")
+            let page = BookShowPage(book: book, visitor: BookVisitor(context: context), now: clock.now())
+            return pages.renderBody(page, template: "books/show")
         }
     }
 
@@ -63,8 +66,9 @@ struct BookController<Repository: BookRepository>: Sendable {
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let book = try await findBook(Self.id(context))
         let id = book.id ?? ""
+        guard context.canEdit else { throw PageError.notAllowed }
         let page = BookDeletePage(
-            page: PageChrome(title: "Delete this book?", flash: context.flash, inBooks: true),
+            page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
             title: book.title,
             action: "/books/\(id)/delete",
             csrfToken: context.csrfToken,

@@ -8,7 +8,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     let pages: Pages
     /// Books shown on an entry's page; the rest are one link away in the filtered book list.
     let bookLimit: Int
-    /// The list and entry pages rendered since the last write, by path, with the CSRF token left out.
+    /// The list and entry pages rendered since the last write, by visitor variant and path, without the CSRF token.
     let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20)
 
     init(kind: CatalogueKind, repository: Repository, pages: Pages, bookLimit: Int = 50) {
@@ -32,11 +32,13 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
 
     /// GET /genres — every entry with its book count, and the add form.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
-            token in
+        try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
             let entries = try await repository.entries(kind)
             return pages.renderBody(
-                CatalogueIndexPage(kind: kind, entries: entries, csrfToken: token, flash: context.flash),
+                CatalogueIndexPage(
+                    kind: kind, entries: entries, csrfToken: token, visitor: BookVisitor(context: context)),
                 template: "catalogue/index"
             )
         }
@@ -59,7 +61,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         }
         let page = CatalogueIndexPage(
             kind: kind, entries: try await repository.entries(kind), typedName: typed, problem: problem,
-            csrfToken: context.csrfToken, flash: nil
+            csrfToken: context.csrfToken, visitor: BookVisitor(context: context)
         )
         return pages.render(page, template: "catalogue/index", status: .unprocessableContent)
     }
@@ -69,9 +71,10 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// GET /genres/:id — the entry's books and the rename form.
     @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try BookController<Repository>.id(context)
-        return try await pageCache.formPage(for: request.uri.path, context: context, revision: repository.revision) {
-            token in
-            try await renderShow(find(id), csrfToken: token, flash: context.flash)
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
+            try await renderShow(find(id), csrfToken: token, context: context)
         }
     }
 
@@ -94,7 +97,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             }
         }
         let body = try await renderShow(
-            find(id), typedName: typed, problem: problem, csrfToken: context.csrfToken, flash: nil
+            find(id), typedName: typed, problem: problem, csrfToken: context.csrfToken, context: context
         )
         return Pages.htmlResponse(body, status: .unprocessableContent)
     }
@@ -105,6 +108,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// books go.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let usage = try await find(BookController<Repository>.id(context))
+        guard context.canEdit else { throw PageError.notAllowed }
         return try await renderDelete(usage, status: .ok, context: context)
     }
 
@@ -149,7 +153,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
 
     func renderShow(
         _ usage: CatalogueEntryUsage, typedName: String? = nil, problem: String? = nil, csrfToken: String,
-        flash: String?
+        context: ParsnipRequestContext
     ) async throws -> ByteBuffer {
         let id = usage.entry.id
         var request = BookListRequest(sort: .title, page: 1, size: bookLimit)
@@ -162,7 +166,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         let moreURL = books.total > books.books.count ? "/books?\(kind.singular)=\(id)" : nil
         let page = CatalogueShowPage(
             usage: usage, books: books, moreURL: moreURL, typedName: typedName, problem: problem,
-            csrfToken: csrfToken, flash: flash
+            csrfToken: csrfToken, visitor: BookVisitor(context: context)
         )
         return pages.renderBody(page, template: "catalogue/show")
     }
@@ -174,7 +178,8 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         if kind == .genre, usage.bookCount > 0 {
             others = try await repository.entries(.genre).map(\.entry).filter { $0.id != usage.entry.id }
         }
-        let page = CatalogueDeletePage(usage: usage, others: others, csrfToken: context.csrfToken, flash: context.flash)
+        let page = CatalogueDeletePage(
+            usage: usage, others: others, csrfToken: context.csrfToken, visitor: BookVisitor(context: context))
         return pages.render(page, template: "catalogue/delete", status: status)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 extension RecipeController {
     /// GET /recipes/new — the empty editor, one blank row in each section; 403 for a viewer.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        if let refusal = refuseViewer(context) { return refusal }
+        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             renderEditorBody(.new, draft: RecipeDraft(), base: nil, csrfToken: token, context: context)
         }
@@ -15,7 +15,7 @@ extension RecipeController {
     /// it was loaded with; also the "Reload" link. 403 for a viewer.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        if let refusal = refuseViewer(context) { return refusal }
+        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             let found = try await findRecipe(id)
             return renderEditorBody(

@@ -69,7 +69,7 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// GET /recipes/:id/delete — asks first, naming the recipe; 403 for a viewer.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let recipe = try await findRecipe(Self.id(context)).recipe
-        if let refusal = refuseViewer(context) { return refusal }
+        guard context.canEdit else { throw PageError.notAllowed }
         let id = recipe.id ?? ""
         let page = RecipeDeletePage(
             page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
@@ -112,18 +112,6 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         let page = TokenSplicedPage(rendered: try await render(TokenSplicedPage.marker))
         pageCache.store(page, for: key, revision: revision)
         return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
-    }
-
-    /// The 403 page for a viewer who opened a page that only changes recipes; nil for anyone who may edit.
-    func refuseViewer(_ context: ParsnipRequestContext) -> Response? {
-        guard !context.canEdit else { return nil }
-        let page = ErrorPage(
-            page: PageChrome(title: "You can look but not change", context: context, inRecipes: true),
-            heading: "You can look but not change",
-            message: "Your account can read the recipes but not add, change or delete them. "
-                + "Ask the owner of this Parsnip if you need to.",
-            linkText: "Back to the recipes", linkURL: "/recipes")
-        return pages.render(page, template: "errors/error", status: .forbidden)
     }
 
     func findRecipe(_ id: String) async throws -> RecipeInOrder {

@@ -67,11 +67,14 @@ public struct Book: Sendable, Hashable {
     public var publishers: [CatalogueEntry]
     public var createdAt: Date?
     public var updatedAt: Date?
+    /// The username of the person who saved it last (its `updatedBy`); nil when saved without signing in, by
+    /// someone since removed, or on a read that does not include it (the list).
+    public var updatedBy: String?
 
     public init(
         id: String? = nil, title: String, publishingYear: Int, genre: CatalogueEntry?, isbn: String,
         authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], createdAt: Date? = nil,
-        updatedAt: Date? = nil
+        updatedAt: Date? = nil, updatedBy: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -82,6 +85,7 @@ public struct Book: Sendable, Hashable {
         self.publishers = publishers
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+        self.updatedBy = updatedBy
     }
 }
 

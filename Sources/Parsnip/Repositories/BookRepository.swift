@@ -1,5 +1,7 @@
 /// Where books, genres, authors and publishers live. Controllers know only this protocol.
-public protocol BookRepository: Sendable {
+///
+/// Internal, not public: saves speak the editing foundation's internal types (`EditBase`, `EditOutcome`).
+protocol BookRepository: Sendable {
     /// Moves after every write through this repository (for page caches).
     var revision: Int { get }
 
@@ -11,11 +13,17 @@ public protocol BookRepository: Sendable {
     /// The book with its genre, ISBN, authors and publishers, or nil.
     func find(id: String) async throws -> Book?
     /// Stores the ISBN object, the Book with both Pointers, and the authors, publishers and genre.books relation
-    /// rows in one transaction. Throws `BookSaveError` for a used ISBN or an entry that does not exist.
-    func create(_ input: BookInput) async throws -> Book
-    /// Changes a book in one transaction, moving relation rows precisely. Throws `BookSaveError`, or
-    /// `BookSaveError.bookNotFound` when the book is gone.
-    func update(id: String, with input: BookInput) async throws -> Book
+    /// rows in one transaction, with `updatedBy` = `user` (unset for nil). Throws `BookSaveError` for a used ISBN or
+    /// an entry that does not exist.
+    func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book
+    /// Saves an edit form loaded as `base` in one transaction: fields nobody else changed meanwhile are saved as
+    /// typed, fields only someone else changed keep their value, authors and publishers merge as sets, and a field
+    /// both changed differently is a conflict (nothing written) unless `choices` settle it for the stored version.
+    /// Sets `updatedBy` = `user` (unset for nil). Throws `BookSaveError`, or `.bookNotFound` when the book is gone.
+    func update(
+        id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<Book>
     /// Deletes the book, its ISBN object and every relation row that names it; returns what it was.
     func delete(id: String) async throws -> Book
 

@@ -2,7 +2,7 @@ import ParseStore
 
 /// Books and catalogue entries from stored objects, tolerating whatever other Parse clients may have stored.
 extension StoreBookRepository {
-    /// The book an object holds, its `genre` and `isbn` Pointers already included. A missing or non-integral year
+    /// The book an object holds, its `genre`, `isbn` and (for `updatedBy`) `updatedBy` Pointers already included. A missing or non-integral year
     /// is 0, a dangling genre nil, a dangling ISBN empty.
     static func book(_ object: ParseObject, authors: [ParseObject], publishers: [ParseObject]) -> Book {
         Book(
@@ -14,7 +14,8 @@ extension StoreBookRepository {
             authors: authors.map { entry(.author, $0) },
             publishers: publishers.map { entry(.publisher, $0) },
             createdAt: object.createdAt,
-            updatedAt: object.updatedAt)
+            updatedAt: object.updatedAt,
+            updatedBy: ChangeAuthorship.stamp(of: object).username)
     }
 
     /// A genre, author or publisher; a missing name is empty.

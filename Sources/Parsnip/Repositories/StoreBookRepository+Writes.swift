@@ -21,6 +21,39 @@ extension StoreBookRepository {
         return nil
     }
 
+    /// Changes the stored book `old` to `input` by `user`, moving relation rows precisely: the ISBN object, the
+    /// fields and `updatedBy`, the authors and publishers added and removed, the genre's `books` relation.
+    static func write(
+        _ input: BookInput, over old: ParseObject, by user: SignedInUser?, writer: ParseWriter,
+        fault: (@Sendable (BookWriteStep) throws -> Void)?
+    ) throws {
+        let reader = writer.reader
+        let id = old.objectId
+        let isbn = try saveISBN(input.isbn, of: old, writer: writer)
+        try fault?(.isbnCreated)
+        let authors = try relatedIds(old.pointer, key: Schema.authors, kind: .author, reader: reader)
+        let publishers = try relatedIds(old.pointer, key: Schema.publishers, kind: .publisher, reader: reader)
+        var operations = scalarOperations(of: input, isbn: isbn)
+        operations[ChangeAuthorship.field] = ChangeAuthorship.update(by: user)
+        operations[Schema.authors] = .addRelation(pointers(.author, input.authorIds.filter { !authors.contains($0) }))
+        operations[Schema.publishers] = .addRelation(
+            pointers(.publisher, input.publisherIds.filter { !publishers.contains($0) }))
+        try writer.update(Schema.book, objectId: id, operations: operations)
+        let removedAuthors = authors.subtracting(input.authorIds).sorted()
+        let removedPublishers = publishers.subtracting(input.publisherIds).sorted()
+        if !removedAuthors.isEmpty || !removedPublishers.isEmpty {
+            try writer.update(
+                Schema.book, objectId: id,
+                operations: [
+                    Schema.authors: .removeRelation(pointers(.author, removedAuthors)),
+                    Schema.publishers: .removeRelation(pointers(.publisher, removedPublishers)),
+                ])
+        }
+        try fault?(.bookCreated)
+        try moveToGenre(input.genreId, book: old.pointer, writer: writer)
+        try fault?(.relationsAdded)
+    }
+
     /// The first book (oldest) whose ISBN object holds `isbn`, or nil.
     static func book(withISBN isbn: String, reader: ParseReader) throws -> ParseObject? {
         let holders = try reader.find(
@@ -99,9 +132,10 @@ extension StoreBookRepository {
             CatalogueKind.genre.className, objectId: genreId, operations: [Schema.genreBooks: .addRelation([book])])
     }
 
-    /// The book with its genre and ISBN (included Pointers) and its authors and publishers (relation queries).
+    /// The book with its genre, ISBN and last author (included Pointers) and its authors and publishers (relation queries).
     static func readBook(_ id: String, reader: ParseReader) throws -> Book {
-        let object = try reader.fetch(Schema.book, objectId: id, include: [Schema.genre, Schema.isbnField])
+        let object = try reader.fetch(
+            Schema.book, objectId: id, include: [Schema.genre, Schema.isbnField] + ChangeAuthorship.include)
         let authors = try reader.find(
             ParseQuery(CatalogueKind.author.className).related(to: object.pointer, key: Schema.authors)
                 .order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))

@@ -43,7 +43,7 @@ public final class StoreBookRepository: BookRepository {
 
     public var revision: Int { counter.revision }
 
-    public func create(_ input: BookInput) async throws -> Book {
+    func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book {
         var added = 0
         defer { counter.recordWrite(changingTotalBy: added) }
         let fault = faultInjection
@@ -54,6 +54,7 @@ public final class StoreBookRepository: BookRepository {
             let isbn = try writer.create(Schema.isbn, [Schema.value: .string(input.isbn)])
             try fault?(.isbnCreated)
             var operations = Self.scalarOperations(of: input, isbn: isbn.pointer)
+            if user != nil { operations[ChangeAuthorship.field] = ChangeAuthorship.update(by: user) }
             operations[Schema.authors] = .addRelation(Self.pointers(.author, input.authorIds))
             operations[Schema.publishers] = .addRelation(Self.pointers(.publisher, input.publisherIds))
             let book = try writer.create(Schema.book, operations: operations)
@@ -69,37 +70,38 @@ public final class StoreBookRepository: BookRepository {
         return book
     }
 
-    public func update(id: String, with input: BookInput) async throws -> Book {
+    func update(
+        id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<Book> {
         defer { counter.recordWrite() }
         let fault = faultInjection
-        let outcome = try await store.write { writer -> Result<Book, BookSaveError> in
+        let outcome = try await store.write { writer -> Result<EditOutcome<Book>, BookSaveError> in
             let reader = writer.reader
-            guard let old = try Self.fetch(Schema.book, id, reader: reader) else { return .failure(.bookNotFound) }
-            if let refusal = try Self.refusal(of: input, editing: id, reader: reader) { return .failure(refusal) }
-            let isbn = try Self.saveISBN(input.isbn, of: old, writer: writer)
-            try fault?(.isbnCreated)
-            let authors = try Self.relatedIds(old.pointer, key: Schema.authors, kind: .author, reader: reader)
-            let publishers = try Self.relatedIds(old.pointer, key: Schema.publishers, kind: .publisher, reader: reader)
-            var operations = Self.scalarOperations(of: input, isbn: isbn)
-            operations[Schema.authors] = .addRelation(
-                Self.pointers(.author, input.authorIds.filter { !authors.contains($0) }))
-            operations[Schema.publishers] = .addRelation(
-                Self.pointers(.publisher, input.publisherIds.filter { !publishers.contains($0) }))
-            try writer.update(Schema.book, objectId: id, operations: operations)
-            let removedAuthors = authors.subtracting(input.authorIds).sorted()
-            let removedPublishers = publishers.subtracting(input.publisherIds).sorted()
-            if !removedAuthors.isEmpty || !removedPublishers.isEmpty {
-                try writer.update(
-                    Schema.book, objectId: id,
-                    operations: [
-                        Schema.authors: .removeRelation(Self.pointers(.author, removedAuthors)),
-                        Schema.publishers: .removeRelation(Self.pointers(.publisher, removedPublishers)),
-                    ])
+            guard let old = try Self.fetch(Schema.book, id, reader: reader, include: ChangeAuthorship.include) else {
+                return .failure(.bookNotFound)
             }
-            try fault?(.bookCreated)
-            try Self.moveToGenre(input.genreId, book: old.pointer, writer: writer)
-            try fault?(.relationsAdded)
-            return .success(try Self.readBook(id, reader: reader))
+            let stamp = ChangeAuthorship.stamp(of: old)
+            let resolver = FieldResolver(
+                base: base, choices: choices, currentVersion: EditBase.version(of: old.updatedAt))
+            let typedGenre = try Self.fetch(CatalogueKind.genre.className, input.genreId, reader: reader)
+            let settled = BookMerge.settle(
+                typed: input, stored: try Self.readBook(id, reader: reader), resolver: resolver,
+                typedGenreName: typedGenre.map { Self.entry(.genre, $0).name })
+            switch settled {
+            case .conflicts(let conflicts):
+                let choiceMissing = !choices.isEmpty && base.version == resolver.currentVersion
+                return .success(
+                    .conflict(
+                        ConflictReport(
+                            stamp: stamp, version: resolver.currentVersion, conflicts: conflicts,
+                            choiceMissing: choiceMissing)))
+            case .merged(let merged, let theirChanges):
+                if let refusal = try Self.refusal(of: merged, editing: id, reader: reader) { return .failure(refusal) }
+                try Self.write(merged, over: old, by: user, writer: writer, fault: fault)
+                let report = theirChanges.isEmpty ? nil : MergeReport(stamp: stamp, fieldLabels: theirChanges)
+                return .success(.saved(try Self.readBook(id, reader: reader), merged: report))
+            }
         }
         return try outcome.get()
     }

@@ -1,19 +1,26 @@
+import Foundation
+
 extension BookIndexPage {
     /// The list page for one page of results read with `query`, with every entry in the filter selects.
     init(
         result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
-        flash: String?
+        visitor: BookVisitor
     ) {
         let rows = result.books.map(BookFormatting.row)
         let filtering = query.isFiltering
         let list = BookFormatting.list
-        let emptyState = list.emptyState(
+        let chrome = visitor.chrome("Books")
+        var emptyState = list.emptyState(
             isEmpty: rows.isEmpty, filtering: filtering, total: result.total,
             totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1))
+        if !chrome.canEdit, let empty = emptyState, empty.link?.url == list.addURL {
+            // A viewer cannot add the first book: the empty list says so without a link.
+            emptyState = EmptyState(message: empty.message, advice: nil, link: nil)
+        }
         let pages = NumberedList.pages(
             page: query.page, total: result.total, pageSize: pageSize, hasRows: !rows.isEmpty, url: query.url(page:))
         self.init(
-            page: PageChrome(title: "Books", flash: flash, inBooks: true),
+            page: chrome,
             query: query.search == nil ? "" : query.typed,
             genreOptions: BookFormatting.filterOptions(entries[.genre] ?? [], kind: .genre, chosen: query.genreId),
             authorOptions: BookFormatting.filterOptions(entries[.author] ?? [], kind: .author, chosen: query.authorId),
@@ -37,11 +44,13 @@ extension BookIndexPage {
 }
 
 extension BookShowPage {
-    init(book: Book, flash: String?) {
+    /// The page of `book` for `visitor`, its byline worded for `now`.
+    init(book: Book, visitor: BookVisitor, now: Date) {
         let id = book.id ?? ""
         self.init(
-            page: PageChrome(title: book.title, flash: flash, inBooks: true),
+            page: visitor.chrome(book.title),
             title: book.title,
+            changedBy: book.changeStamp?.byline(now: now),
             year: String(book.publishingYear),
             genre: book.genre.map(BookFormatting.link),
             isbn: book.isbn,
@@ -73,6 +82,9 @@ struct BookFormState: Sendable {
     var newNames: [CatalogueKind: String] = [:]
     /// The book that already has the typed ISBN.
     var isbnUsedBy: EntryLinkView?
+    /// What an edit form was first loaded with: the stored book's on a fresh form, the posted one on a form shown
+    /// again (so the save still merges against what the person started from); nil on a new book's form.
+    var base: EditBase?
     /// "Added author “…”" after an entry was added.
     var notice: String?
 
@@ -88,7 +100,7 @@ extension BookFormPage {
     /// The form showing `state`, every problem beside its field and in the summary, the pickers listing `entries`.
     init(
         mode: BookFormMode, state: BookFormState, entries: [CatalogueKind: [CatalogueEntryUsage]], maximumYear: Int,
-        csrfToken: String, flash: String?
+        csrfToken: String, visitor: BookVisitor, now: Date
     ) {
         let draft = state.draft
         var messages: [String: String] = [:]
@@ -130,6 +142,8 @@ extension BookFormPage {
 
         var conflict: String?
         let title: String
+        var byline: String?
+        var base: EditBase?
         switch mode {
         case .new:
             title = "Add a book"
@@ -144,6 +158,8 @@ extension BookFormPage {
             primaryLabel = "Save changes"
             cancelURL = "/books/\(id)"
             deleteURL = "/books/\(id)/delete"
+            byline = book.changeStamp?.byline(now: now)
+            base = state.base
         case .deleted:
             title = "Edit book"
             conflict = Self.deletedMeanwhile
@@ -152,8 +168,10 @@ extension BookFormPage {
             cancelURL = "/books"
             deleteURL = nil
         }
-        page = PageChrome(title: title, flash: flash, inBooks: true)
+        page = visitor.chrome(title)
         heading = title
+        changedBy = byline
+        editBase = base.map(FormEditBase.init)
         notice = state.notice
         self.csrfToken = csrfToken
         var errors = state.problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) }

@@ -44,6 +44,8 @@ struct EntryLinkView: Sendable {
 struct BookShowPage: Sendable {
     let page: PageChrome
     let title: String
+    /// "Last changed by Ana, 14:02".
+    let changedBy: String?
     let year: String
     let genre: EntryLinkView?
     let isbn: String
@@ -60,6 +62,10 @@ struct BookFormPage: Sendable {
     let page: PageChrome
     /// "Add a book" or "Edit book".
     let heading: String
+    /// "Last changed by Ana, 14:02" when editing a stored book.
+    let changedBy: String?
+    /// The version and field tokens the edit form was first loaded with, sent back with every save.
+    let editBase: FormEditBase?
     /// "Added author “Ursula K. Le Guin”" after an entry was added from the form.
     let notice: String?
     /// Where the form posts: its own URL.
@@ -83,6 +89,17 @@ struct BookFormPage: Sendable {
     let cancelURL: String
     /// The edit page's "Delete this book" link.
     let deleteURL: String?
+}
+
+/// The hidden `_version` and `_base` fields of an edit form.
+struct FormEditBase: Sendable {
+    let version: String
+    let fields: String
+
+    init(_ base: EditBase) {
+        version = base.versionText
+        fields = base.fieldsText
+    }
 }
 
 /// A text field and button that add a genre, author or publisher from the book form ("New author", "Add author").

@@ -116,9 +116,9 @@ extension CatalogueKind {
 extension CatalogueIndexPage {
     init(
         kind: CatalogueKind, entries: [CatalogueEntryUsage], typedName: String = "", problem: String? = nil,
-        csrfToken: String, flash: String?
+        csrfToken: String, visitor: BookVisitor
     ) {
-        page = PageChrome(title: kind.pluralTitle, flash: flash, inBooks: true)
+        page = visitor.chrome(kind.pluralTitle)
         heading = kind.pluralTitle
         action = kind.path
         self.csrfToken = csrfToken
@@ -140,11 +140,11 @@ extension CatalogueIndexPage {
 extension CatalogueShowPage {
     init(
         usage: CatalogueEntryUsage, books: BookListPage, moreURL: String?, typedName: String? = nil,
-        problem: String? = nil, csrfToken: String, flash: String?
+        problem: String? = nil, csrfToken: String, visitor: BookVisitor
     ) {
         let entry = usage.entry
         let kind = entry.kind
-        page = PageChrome(title: entry.name, flash: flash, inBooks: true)
+        page = visitor.chrome(entry.name)
         kindTitle = kind.title
         name = entry.name
         listURL = kind.path
@@ -172,11 +172,11 @@ extension CatalogueShowPage {
 
 extension CatalogueDeletePage {
     /// The page for deleting `usage`; `others` are the genres a genre's books can move to.
-    init(usage entryUsage: CatalogueEntryUsage, others: [CatalogueEntry], csrfToken: String, flash: String?) {
+    init(usage entryUsage: CatalogueEntryUsage, others: [CatalogueEntry], csrfToken: String, visitor: BookVisitor) {
         let entry = entryUsage.entry
         let kind = entry.kind
         let count = entryUsage.bookCount
-        page = PageChrome(title: "Delete this \(kind.singular)?", flash: flash, inBooks: true)
+        page = visitor.chrome("Delete this \(kind.singular)?")
         heading = "Delete this \(kind.singular)?"
         name = entry.name
         action = "\(kind.path)/\(entry.id)/delete"

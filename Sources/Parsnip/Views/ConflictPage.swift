@@ -21,7 +21,7 @@ struct ConflictPage: Sendable {
     let page: PageChrome
     let heading: String
     let intro: String
-    /// "Saved by Ana, 14:02": the heading of the stored values' column.
+    /// "saved by Ana, 14:02" (or "saved at 14:02" when nobody was signed in): who chose the stored value.
     let theirsHeading: String
     let choiceMissing: Bool
     let action: String
@@ -43,14 +43,20 @@ struct ConflictPage: Sendable {
     ) {
         let who = report.stamp.username ?? "Someone"
         let when = ChangeStamp.moment(report.stamp.at, now: now, timeZone: .current)
-        page = PageChrome(title: "Choose what to keep", context: context)
+        page = PageChrome(
+            title: "Choose what to keep", context: context, inTodos: thing == "to-do", inRecipes: thing == "recipe",
+            inBooks: thing == "book")
         heading = "\(who) changed this \(thing) while you were editing it"
         intro =
             report.conflicts.count == 1
             ? "You both changed one field. Choose which value to keep; everything else you typed will be saved."
             : "You both changed \(report.conflicts.count) fields. Choose which value to keep for each; "
                 + "everything else you typed will be saved."
-        theirsHeading = "Saved by \(who), \(when.hasPrefix("at ") ? String(when.dropFirst(3)) : when)"
+        if let username = report.stamp.username {
+            theirsHeading = "saved by \(username), \(when.hasPrefix("at ") ? String(when.dropFirst(3)) : when)"
+        } else {
+            theirsHeading = "saved \(when.hasPrefix("at ") ? when : "on " + when)"
+        }
         choiceMissing = report.choiceMissing
         self.action = action
         csrfToken = context.csrfToken

@@ -1,0 +1,25 @@
+import Hummingbird
+
+/// Who a book or catalogue page is for: it makes each page's chrome from the request (their one-time message,
+/// their account, and whether they may change anything), so the view models need not know the request.
+struct BookVisitor: Sendable {
+    /// The chrome of a page titled with the argument.
+    private let makeChrome: @Sendable (String) -> PageChrome
+
+    /// The visitor of `context`, through `PageChrome(title:context:inBooks:)`.
+    init(context: ParsnipRequestContext) {
+        makeChrome = { PageChrome(title: $0, context: context, inBooks: true) }
+    }
+
+    /// A visitor described directly (for rendering tests): `canEdit` false is a viewer.
+    init(canEdit: Bool, flash: String? = nil) {
+        makeChrome = { title in
+            var chrome = PageChrome(title: title, flash: flash, inBooks: true)
+            chrome.canEdit = canEdit
+            return chrome
+        }
+    }
+
+    /// The chrome of the page titled `title`.
+    func chrome(_ title: String) -> PageChrome { makeChrome(title) }
+}
