@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Parsnip
+import Synchronization
 
 /// `parsnip`: starts the household web app and keeps it running until Ctrl-C.
 @main
@@ -76,6 +77,9 @@ struct ParsnipCommand: AsyncParsableCommand {
             Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
         }
         let host = listenAddress
+        let signInRequired = requireSignIn || !ParsnipSettings.isThisComputerOnly(host)
+        // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
+        let pendingSetupCode = Mutex<String?>(nil)
         var settings = ParsnipSettings(
             host: host,
             port: port,
@@ -86,6 +90,10 @@ struct ParsnipCommand: AsyncParsableCommand {
             onServerRunning: { port in
                 // Printed only once the port is really ours, so a port in use never claims to be running.
                 Self.printAddresses(host: host, port: port)
+                if let setupCode = pendingSetupCode.withLock({ $0 }) {
+                    Self.printSetupInstructions(
+                        host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
+                }
                 print("Database: \(databasePath)")
                 print("Press Ctrl-C to stop.")
                 // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
@@ -93,11 +101,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             }
         )
         settings.requireSignIn = requireSignIn
-        let signInRequired = settings.signInRequired
-        settings.onSetupPending = { setupCode in
-            Self.printSetupInstructions(host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
-            fflush(nil)
-        }
+        settings.onSetupPending = { setupCode in pendingSetupCode.withLock { $0 = setupCode } }
         let app = await Self.orFail(try await buildApplication(settings)) { error in
             (error as? StartupError)?.description ?? Self.describe(error)
         }
