@@ -77,31 +77,31 @@ struct ParsnipCommand: AsyncParsableCommand {
             Self.fail("Cannot find the Public folder. Run parsnip from the Parsnip folder.")
         }
         let host = listenAddress
-        let signInRequired = requireSignIn || !ParsnipSettings.isThisComputerOnly(host)
-        // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
-        let pendingSetupCode = Mutex<String?>(nil)
         var settings = ParsnipSettings(
             host: host,
             port: port,
             database: .file(databasePath),
             templatesDirectory: templates,
             publicDirectory: publicFiles,
-            logLevel: Logger.Level(rawValue: logLevel) ?? .notice,
-            onServerRunning: { port in
-                // Printed only once the port is really ours, so a port in use never claims to be running.
-                Self.printAddresses(host: host, port: port)
-                if let setupCode = pendingSetupCode.withLock({ $0 }) {
-                    Self.printSetupInstructions(
-                        host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
-                }
-                print("Database: \(databasePath)")
-                print("Press Ctrl-C to stop.")
-                // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
-                fflush(nil)
-            }
+            logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
+        let signInRequired = settings.signInRequired
+        // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
+        let pendingSetupCode = Mutex<String?>(nil)
         settings.onSetupPending = { setupCode in pendingSetupCode.withLock { $0 = setupCode } }
+        settings.onServerRunning = { port in
+            // Printed only once the port is really ours, so a port in use never claims to be running.
+            Self.printAddresses(host: host, port: port)
+            if let setupCode = pendingSetupCode.withLock({ $0 }) {
+                Self.printSetupInstructions(
+                    host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
+            }
+            print("Database: \(databasePath)")
+            print("Press Ctrl-C to stop.")
+            // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
+            fflush(nil)
+        }
         let app = await Self.orFail(try await buildApplication(settings)) { error in
             (error as? StartupError)?.description ?? Self.describe(error)
         }
