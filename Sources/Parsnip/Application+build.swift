@@ -80,8 +80,8 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
         services: [StoreService(store: store, logger: logger)],
         onServerRunning: { channel in
-            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
             if setupPending { settings.onSetupPending(settings.setupCode) }
+            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
         },
         logger: logger
     )

@@ -33,7 +33,7 @@ public struct ParsnipSettings: Sendable {
     public var passwordHashCost: UInt8 = 12
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.
     public var setupCode = SetupGate.newCode()
-    /// Called right after `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.
+    /// Called just before `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.
     public var onSetupPending: @Sendable (_ setupCode: String) -> Void = { _ in }
     /// Waits before a slowed-down sign-in attempt (tests pass one that returns at once).
     public var pause: @Sendable (Duration) async -> Void = { delay in try? await Task.sleep(for: delay) }

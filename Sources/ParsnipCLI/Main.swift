@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Parsnip
+import Synchronization
 
 /// `parsnip`: starts the household web app and keeps it running until Ctrl-C.
 @main
@@ -82,20 +83,23 @@ struct ParsnipCommand: AsyncParsableCommand {
             database: .file(databasePath),
             templatesDirectory: templates,
             publicDirectory: publicFiles,
-            logLevel: Logger.Level(rawValue: logLevel) ?? .notice,
-            onServerRunning: { port in
-                // Printed only once the port is really ours, so a port in use never claims to be running.
-                Self.printAddresses(host: host, port: port)
-                print("Database: \(databasePath)")
-                print("Press Ctrl-C to stop.")
-                // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
-                fflush(nil)
-            }
+            logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
         let signInRequired = settings.signInRequired
-        settings.onSetupPending = { setupCode in
-            Self.printSetupInstructions(host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
+        // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
+        let pendingSetupCode = Mutex<String?>(nil)
+        settings.onSetupPending = { setupCode in pendingSetupCode.withLock { $0 = setupCode } }
+        settings.onServerRunning = { port in
+            // Printed only once the port is really ours, so a port in use never claims to be running.
+            Self.printAddresses(host: host, port: port)
+            if let setupCode = pendingSetupCode.withLock({ $0 }) {
+                Self.printSetupInstructions(
+                    host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
+            }
+            print("Database: \(databasePath)")
+            print("Press Ctrl-C to stop.")
+            // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
             fflush(nil)
         }
         let app = await Self.orFail(try await buildApplication(settings)) { error in

@@ -8,14 +8,12 @@ with the conflict page (409). See Tests/load/editing_load.py for how the check w
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from conftest import ParsnipServer
+from account_steps import start_sign_in_server, stop_sign_in_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "load"))
 import editing_load as load  # noqa: E402
@@ -26,13 +24,9 @@ EDITORS = [(f"Editor {n}", f"editor password {n}") for n in range(10)]
 
 @pytest.fixture(scope="module")
 def shared_server(artifacts_dir: Path):
-    folder = Path(tempfile.mkdtemp(prefix="parsnip-load-"))
-    srv = ParsnipServer(folder / "load.sqlite", artifacts_dir / "load-server.log", ("--require-sign-in",))
-    srv.log_path.write_text("")
-    srv.start()
-    yield srv
-    srv.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    server, folder = start_sign_in_server(artifacts_dir)
+    yield server
+    stop_sign_in_server(server, folder)
 
 
 def set_up_people_and_todos(url: str, count: int) -> None:

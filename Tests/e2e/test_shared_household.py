@@ -8,13 +8,12 @@ editor and the owner edit the same recipe — on different fields (merged, both 
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from account_steps import add_person, set_up, sign_in, start_sign_in_server, stop_sign_in_server
 from conftest import ParsnipServer
 from recipe_steps import RecipeInput, button, create_through_editor, field_named, open_editor, recipe_id_of
 from steps import flash
@@ -26,13 +25,9 @@ VIEWER = ("Vera", "viewer's long password")
 
 @pytest.fixture(scope="module")
 def household(artifacts_dir: Path):
-    folder = Path(tempfile.mkdtemp(prefix="parsnip-household-"))
-    srv = ParsnipServer(folder / "household.sqlite", artifacts_dir / "household-server.log", ("--require-sign-in",))
-    srv.log_path.write_text("")
-    srv.start()
-    yield srv
-    srv.stop()
-    shutil.rmtree(folder, ignore_errors=True)
+    server, folder = start_sign_in_server(artifacts_dir)
+    yield server
+    stop_sign_in_server(server, folder)
 
 
 def person(browser: Browser, server: ParsnipServer) -> Page:
@@ -41,33 +36,20 @@ def person(browser: Browser, server: ParsnipServer) -> Page:
     return context.new_page()
 
 
-def sign_in(page: Page, name: str, password: str) -> None:
+def signed_in(browser: Browser, server: ParsnipServer, name: str, password: str) -> Page:
+    page = person(browser, server)
     page.goto("/")
     expect(page).to_have_url(re.compile(r"/sign-in"))
-    field_named(page, "Name").fill(name)
-    field_named(page, "Password").fill(password)
-    page.get_by_role("button", name="Sign in", exact=True).click()
-    expect(page.get_by_text(name, exact=False).first).to_be_visible()
-
-
-def add_person(page: Page, name: str, password: str, role: str) -> None:
-    page.goto("/people")
-    form = page.locator("form[action='/people']")
-    form.get_by_label("Name", exact=True).fill(name)
-    form.get_by_label("Password", exact=True).fill(password)
-    form.get_by_label("What they may do").select_option(label=role)
-    form.get_by_role("button", name="Add person").click()
-    expect(page.locator(".person-name").filter(has_text=name)).to_be_visible()
+    sign_in(page, name, password)
+    expect(page.locator(".account-name")).to_contain_text(name)
+    return page
 
 
 def test_owner_sets_up_then_viewer_reads_and_editor_and_owner_merge_and_resolve(browser: Browser, household, shot):
     owner = person(browser, household)
-    owner.goto("/")
+    owner.goto("/recipes")
     expect(owner).to_have_url(re.compile(r"/setup$"))
-    field_named(owner, "Your name").fill(OWNER[0])
-    field_named(owner, "Password").fill(OWNER[1])
-    field_named(owner, "Password again").fill(OWNER[1])
-    owner.get_by_role("button", name="Set up Parsnip").click()
+    set_up(owner, *OWNER)
     expect(owner.locator(".account-name")).to_contain_text(OWNER[0])
     add_person(owner, EDITOR[0], EDITOR[1], "Editor")
     add_person(owner, VIEWER[0], VIEWER[1], "Viewer")
@@ -77,8 +59,7 @@ def test_owner_sets_up_then_viewer_reads_and_editor_and_owner_merge_and_resolve(
         owner, RecipeInput(name="Lentil soup", servings="4", price="3.50", ingredients=[("1 cup", "red lentils")]))
 
     # The viewer sees everything and no way to change it; the pages behind the buttons refuse them.
-    viewer = person(browser, household)
-    sign_in(viewer, *VIEWER)
+    viewer = signed_in(browser, household, *VIEWER)
     viewer.goto("/recipes")
     expect(viewer.get_by_role("link", name="Lentil soup")).to_be_visible()
     expect(viewer.get_by_role("link", name="Add recipe")).to_have_count(0)
@@ -96,8 +77,7 @@ def test_owner_sets_up_then_viewer_reads_and_editor_and_owner_merge_and_resolve(
     shot(viewer, "viewer-refused")
 
     # Owner and editor open the same recipe; they change different fields: both changes are kept.
-    editor = person(browser, household)
-    sign_in(editor, *EDITOR)
+    editor = signed_in(browser, household, *EDITOR)
     open_editor(owner, recipe_id, "Lentil soup")
     open_editor(editor, recipe_id, "Lentil soup")
     field_named(owner, "Servings").fill("6")

@@ -56,7 +56,10 @@ def test_share_prints_every_network_address_and_each_one_answers(tmp_path: Path)
             assert "Shared on your network. On a phone or laptop on the same network, open:" in lines
         else:
             assert any("no network address" in line for line in lines), lines
-        assert any("it has no sign-in yet" in line for line in lines), lines
+        # Nobody has set this new database up: the terminal says how, with the one-time code for other devices.
+        assert f"Nobody has set Parsnip up yet. On this computer, open http://127.0.0.1:{port}/setup to create the owner's account." in lines
+        assert any(re.fullmatch(r"To set Parsnip up from another device, open /setup there and enter the code \d{4} \d{4}", line) for line in lines), lines
+        assert not any("no sign-in" in line for line in lines), lines
         for url in [f"http://127.0.0.1:{port}"] + urls:
             with urllib.request.urlopen(url + "/health", timeout=5) as response:
                 assert response.status == 200, url
