@@ -56,7 +56,7 @@ def test_owner_sets_up_then_viewer_reads_and_editor_and_owner_merge_and_resolve(
     shot(owner, "people")
 
     recipe_id = create_through_editor(
-        owner, RecipeInput(name="Lentil soup", servings="4", price="3.50", ingredients=[("1 cup", "red lentils")]))
+        owner, RecipeInput(name="Lentil soup", servings="4", price="3.50", ingredients=[("1", "cup of red lentils")]))
 
     # The viewer sees everything and no way to change it; the pages behind the buttons refuse them.
     viewer = signed_in(browser, household, *VIEWER)
