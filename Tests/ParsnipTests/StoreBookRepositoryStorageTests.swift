@@ -42,24 +42,6 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
         }
     }
 
-    /// Every table's definition and every row, as text: equal dumps mean the same stored content.
-    private func dump(_ store: ParseStore) async throws -> [String] {
-        try await store.databaseWriter.read { db in
-            let tables = try Row.fetchAll(
-                db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")
-            var lines = tables.map {
-                "\($0["type"] as String? ?? "") \($0["name"] as String? ?? ""): \($0["sql"] as String? ?? "")"
-            }
-            for table in tables where table["type"] as String? == "table" {
-                let name = (table["name"] as String?) ?? ""
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid") {
-                    lines.append("\(name) \(row.description)")
-                }
-            }
-            return lines
-        }
-    }
-
     func testASavedBookHasTheSeedsFieldsPointersAndJoinRows() async throws {
         let (store, books) = try await makeRepository()
         defer { try? store.close() }
@@ -187,12 +169,12 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
             let input = BookInput(
                 title: "Dune", publishingYear: 1965, genreId: sf.id, isbn: "0441172717", authorIds: [a.id],
                 publisherIds: [p.id])
-            let before = try await dump(store)
+            let before = try await databaseDump(store)
             do {
                 _ = try await books.create(input)
                 XCTFail("the injected fault at \(step) did not stop the save")
             } catch {}
-            let after = try await dump(store)
+            let after = try await databaseDump(store)
             XCTAssertEqual(after, before, "\(step)")
             // The first save ever: the Book and ISBN classes, their tables and the join tables are not there either.
             XCTAssertFalse(
@@ -217,7 +199,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
             BookInput(
                 title: "Dune", publishingYear: 1965, genreId: sf.id, isbn: "0441172717", authorIds: [a.id],
                 publisherIds: []))
-        let before = try await dump(store)
+        let before = try await databaseDump(store)
         do {
             _ = try await books.update(
                 id: try XCTUnwrap(book.id),
@@ -226,7 +208,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
                     publisherIds: []))
             XCTFail("the injected fault did not stop the edit")
         } catch {}
-        let after = try await dump(store)
+        let after = try await databaseDump(store)
         XCTAssertEqual(after, before)
         // After the failures the same repository saves normally: nothing stale was cached.
         let ok = try await setup.create(
