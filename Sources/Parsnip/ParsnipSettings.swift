@@ -30,7 +30,9 @@ public struct ParsnipSettings: Sendable {
     /// `--require-sign-in`: everyone signs in even on this computer. Sharing on the network always requires it.
     public var requireSignIn = false
     /// bcrypt's work factor for passwords: 12 (a quarter of a second a hash); tests use the minimum, 4.
-    public var passwordHashCost: UInt8 = 12
+    public var passwordHashCost: UInt8 = Self.defaultPasswordHashCost
+    /// The bcrypt cost Parsnip hashes passwords at, on the web and from the command line.
+    public static let defaultPasswordHashCost: UInt8 = 12
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.
     public var setupCode = SetupGate.newCode()
     /// Called just before `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.

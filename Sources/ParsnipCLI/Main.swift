@@ -44,10 +44,25 @@ struct ParsnipCommand: AsyncParsableCommand {
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "notice"
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            When nobody can sign in (the owner forgot their password): stop Parsnip first, then give this person a \
+            new password, typed twice here. Parsnip is not started; --database says which database.
+            """,
+            valueName: "name"
+        )
+    )
+    var resetPassword: String?
+
     /// The address actually listened on.
     var listenAddress: String { share ? NetworkAddresses.everyInterfaceHost() : host ?? "127.0.0.1" }
 
     func validate() throws {
+        if resetPassword != nil, share || host != nil || requireSignIn {
+            throw ValidationError(
+                "--reset-password only changes a password; leave out --share, --host and --require-sign-in.")
+        }
         if share, let host, !NetworkAddresses.isEveryInterface(host) {
             throw ValidationError("--share listens on every address; leave out --host \(host), or leave out --share.")
         }
@@ -58,6 +73,10 @@ struct ParsnipCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let resetPassword {
+            let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+            throw ExitCode(await PasswordRecoveryCommand.run(name: resetPassword, databasePath: databasePath))
+        }
         do {
             try await start()
         } catch let error as ExitCode {
