@@ -24,6 +24,18 @@ extension StoreBookRepository {
     }
 }
 
+extension StoreBookRepository {
+    /// Adds a genre, author or publisher as someone who has not signed in.
+    func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry {
+        try await createEntry(kind, name: name, by: nil)
+    }
+
+    /// Renames a genre, author or publisher as someone who has not signed in.
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry {
+        try await renameEntry(kind, id: id, to: name, by: nil)
+    }
+}
+
 /// A save from a fresh base came back as a conflict.
 struct UnexpectedConflict: Error {}
 

@@ -155,10 +155,12 @@ struct FailingBookRepository: BookRepository {
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         throw FailingRepository.DiskError()
     }
-    func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry {
+    func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry {
         throw FailingRepository.DiskError()
     }
-    func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry {
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
+        -> CatalogueEntry
+    {
         throw FailingRepository.DiskError()
     }
     func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {

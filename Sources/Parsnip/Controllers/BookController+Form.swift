@@ -118,7 +118,7 @@ extension BookController {
             status = .unprocessableContent
         case .success(let name):
             do {
-                let entry = try await repository.createEntry(kind, name: name)
+                let entry = try await repository.createEntry(kind, name: name, by: context.user)
                 switch kind {
                 case .genre: state.draft.genreId = entry.id
                 case .author: state.draft.authorIds.append(entry.id)

@@ -53,7 +53,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             problem = failure.message
         case .success(let name):
             do {
-                let entry = try await repository.createEntry(kind, name: name)
+                let entry = try await repository.createEntry(kind, name: name, by: context.user)
                 return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
             } catch CatalogueError.duplicate {
                 problem = CatalogueNameDraft.duplicateMessage(kind)
@@ -88,7 +88,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             problem = failure.message
         case .success(let name):
             do {
-                let entry = try await repository.renameEntry(kind, id: id, to: name)
+                let entry = try await repository.renameEntry(kind, id: id, to: name, by: context.user)
                 return Flash.redirect(to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
             } catch CatalogueError.duplicate(let existingId) where existingId != id {
                 problem = CatalogueNameDraft.duplicateMessage(kind)

@@ -43,10 +43,13 @@ public struct CatalogueEntryUsage: Sendable, Hashable {
     public var entry: CatalogueEntry
     /// Books whose genre is this one, or whose authors / publishers include it.
     public var bookCount: Int
+    /// Who added or renamed it last, and when; nil where it was not read.
+    public var lastChange: ChangeStamp?
 
-    public init(entry: CatalogueEntry, bookCount: Int) {
+    public init(entry: CatalogueEntry, bookCount: Int, lastChange: ChangeStamp? = nil) {
         self.entry = entry
         self.bookCount = bookCount
+        self.lastChange = lastChange
     }
 }
 

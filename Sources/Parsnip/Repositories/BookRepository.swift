@@ -34,9 +34,10 @@ protocol BookRepository: Sendable {
     /// One entry with its book count, or nil.
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage?
     /// Adds an entry; throws `CatalogueError.duplicate` when the name exists (ignoring case and spaces).
-    func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry
+    func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry
     /// Renames an entry; throws `CatalogueError.duplicate` or `.notFound`.
-    func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
+        -> CatalogueEntry
     /// Deletes an entry. A genre that books use is refused (`CatalogueError.inUse(count)`) unless `moveBooksTo`
     /// names another genre, which then takes its books; an author or publisher is removed from its books.
     func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry

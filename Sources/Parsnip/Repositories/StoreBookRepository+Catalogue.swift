@@ -13,25 +13,32 @@ extension StoreBookRepository {
 
     public func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         try await store.read { reader in
-            guard let object = try Self.fetch(kind.className, id, reader: reader) else { return nil }
+            guard let object = try Self.fetch(kind.className, id, reader: reader, include: ChangeAuthorship.include)
+            else { return nil }
             let count = try reader.count(Self.books(using: object.pointer, kind: kind))
-            return CatalogueEntryUsage(entry: Self.entry(kind, object), bookCount: count)
+            return CatalogueEntryUsage(
+                entry: Self.entry(kind, object), bookCount: count, lastChange: ChangeAuthorship.stamp(of: object))
         }
     }
 
-    public func createEntry(_ kind: CatalogueKind, name: String) async throws -> CatalogueEntry {
+    func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry {
         defer { counter.recordWrite() }
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
             if let existing = try Self.entry(kind, named: name, reader: writer.reader) {
                 return .failure(.duplicate(existingId: existing.objectId))
             }
-            return .success(Self.entry(kind, try writer.create(kind.className, [Schema.name: .string(name)])))
+            let operations: [String: ParseUpdate] = [
+                Schema.name: .set(.string(name)), ChangeAuthorship.field: ChangeAuthorship.update(by: user),
+            ]
+            return .success(Self.entry(kind, try writer.create(kind.className, operations: operations)))
         }
         return try outcome.get()
     }
 
-    public func renameEntry(_ kind: CatalogueKind, id: String, to name: String) async throws -> CatalogueEntry {
+    func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
+        -> CatalogueEntry
+    {
         defer { counter.recordWrite() }
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
@@ -39,7 +46,11 @@ extension StoreBookRepository {
             if let existing = try Self.entry(kind, named: name, reader: writer.reader), existing.objectId != id {
                 return .failure(.duplicate(existingId: existing.objectId))
             }
-            let object = try writer.update(kind.className, objectId: id, [Schema.name: .string(name)])
+            let object = try writer.update(
+                kind.className, objectId: id,
+                operations: [
+                    Schema.name: .set(.string(name)), ChangeAuthorship.field: ChangeAuthorship.update(by: user),
+                ])
             return .success(Self.entry(kind, object))
         }
         return try outcome.get()

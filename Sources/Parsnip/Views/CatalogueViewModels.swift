@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The list of genres, authors or publishers, with the form that adds one.
@@ -37,6 +38,8 @@ struct CatalogueShowPage: Sendable {
     let listURL: String
     /// "All genres".
     let listTitle: String
+    /// "Last changed by Ana, 14:02".
+    let changedBy: String?
     /// "3 books"; nil when there are none.
     let countLine: String?
     let countText: String
@@ -149,6 +152,7 @@ extension CatalogueShowPage {
         name = entry.name
         listURL = kind.path
         listTitle = "All \(kind.plural)"
+        changedBy = usage.lastChange?.byline(now: Date())
         countLine = books.total == 0 ? nil : BookFormatting.books(books.total)
         countText = BookFormatting.books(books.total)
         self.books = books.books.map {
