@@ -24,6 +24,19 @@ final class TodoMergeTests: XCTestCase {
         return (repository, store, item, base)
     }
 
+    /// Saves `draft` over `item` from `base`, failing the test unless it is saved (no conflict).
+    func save(
+        _ draft: TodoDraft, over item: TodoListItem, from base: EditBase, by user: SignedInUser,
+        in repository: StoreTodoRepository
+    ) async throws -> TodoListItem {
+        let outcome = try await repository.update(id: item.id, with: draft, base: base, choices: [:], by: user)
+        guard case .saved(let saved, _) = outcome else {
+            XCTFail("expected a save: \(outcome)")
+            throw CancellationError()
+        }
+        return saved
+    }
+
     func testSavesToDifferentFieldsMergeAndReportWhoChangedWhat() async throws {
         let (repository, _, item, base) = try await repositoryWithOneTodo()
         let first = try await repository.update(
@@ -66,11 +79,9 @@ final class TodoMergeTests: XCTestCase {
 
     func testChoosingOnTheConflictPageSavesEachPick() async throws {
         let (repository, _, item, base) = try await repositoryWithOneTodo()
-        guard
-            case .saved(let anas, _) = try await repository.update(
-                id: item.id, with: TodoDraft(title: "Buy oat milk", description: "From the shop"), base: base,
-                choices: [:], by: ana)
-        else { return XCTFail("Ana's save") }
+        let anas = try await save(
+            TodoDraft(title: "Buy oat milk", description: "From the shop"), over: item, from: base, by: ana,
+            in: repository)
         // Ben saw the conflict page for Ana's version and picks his title and her description.
         let shown = EditBase(version: EditBase.version(of: anas.updatedAt), fields: base.fields)
         let outcome = try await repository.update(
@@ -83,11 +94,8 @@ final class TodoMergeTests: XCTestCase {
 
     func testAChoiceMadeForAnOlderVersionAsksAgain() async throws {
         let (repository, _, item, base) = try await repositoryWithOneTodo()
-        guard
-            case .saved(let anas, _) = try await repository.update(
-                id: item.id, with: TodoDraft(title: "Buy oat milk", description: "Oat"), base: base, choices: [:],
-                by: ana)
-        else { return XCTFail("Ana's save") }
+        let anas = try await save(
+            TodoDraft(title: "Buy oat milk", description: "Oat"), over: item, from: base, by: ana, in: repository)
         let shown = EditBase(version: EditBase.version(of: anas.updatedAt), fields: base.fields)
         // Ana saves again before Ben sends his choice.
         let anasBase = EditBase(
@@ -107,11 +115,8 @@ final class TodoMergeTests: XCTestCase {
 
     func testSendingTheConflictPageWithoutAChoiceSaysSo() async throws {
         let (repository, _, item, base) = try await repositoryWithOneTodo()
-        guard
-            case .saved(let anas, _) = try await repository.update(
-                id: item.id, with: TodoDraft(title: "Buy oat milk", description: "Oat"), base: base, choices: [:],
-                by: ana)
-        else { return XCTFail("Ana's save") }
+        let anas = try await save(
+            TodoDraft(title: "Buy oat milk", description: "Oat"), over: item, from: base, by: ana, in: repository)
         let shown = EditBase(version: EditBase.version(of: anas.updatedAt), fields: base.fields)
         let outcome = try await repository.update(
             id: item.id, with: TodoDraft(title: "Buy soy milk", description: "Soy"), base: shown,

@@ -32,16 +32,10 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     /// GET /recipes — filtered by `q`, `category` and `available`, sorted by `sort`, 50 a page (`page`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        guard context.flash == nil else {
-            return Pages.htmlResponse(try await renderIndex(request, context), status: .ok)
-        }
-        let key = context.cacheVariant + (request.uri.query ?? "")
         // Read the revision before the data: a page stored under it can only be newer than it, never older.
-        let revision = repository.revision
-        if let body = listCache.page(for: key, revision: revision) { return Pages.htmlResponse(body, status: .ok) }
-        let body = try await renderIndex(request, context)
-        listCache.store(body, for: key, revision: revision)
-        return Pages.htmlResponse(body, status: .ok)
+        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+            try await renderIndex(request, context)
+        }
     }
 
     private func renderIndex(_ request: Request, _ context: ParsnipRequestContext) async throws -> ByteBuffer {
@@ -94,24 +88,14 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     // MARK: Helpers
 
-    /// Answers with the page `render` makes, rendered once per path and revision and shared by every visitor:
-    /// `render` gets the token to put in the page's forms (a marker, replaced by each visitor's own token).
-    /// A page with a one-time message is rendered for its visitor alone.
+    /// Answers with the page `render` makes, rendered once per visitor variant, path and revision and shared by
+    /// every visitor of that variant (see `PageCache.formPage`).
     func cachedPage(
         _ request: Request, context: ParsnipRequestContext, render: (_ csrfToken: String) async throws -> ByteBuffer
     ) async throws -> Response {
-        guard context.flash == nil else {
-            return Pages.htmlResponse(try await render(context.csrfToken), status: .ok)
-        }
-        let key = context.cacheVariant + request.uri.path
-        // Read before the data: a page stored under this revision can only be newer than it, never older.
-        let revision = repository.revision
-        if let page = pageCache.page(for: key, revision: revision) {
-            return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
-        }
-        let page = TokenSplicedPage(rendered: try await render(TokenSplicedPage.marker))
-        pageCache.store(page, for: key, revision: revision)
-        return Pages.htmlResponse(page.body(token: context.csrfToken), status: .ok)
+        try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision,
+            render: render)
     }
 
     func findRecipe(_ id: String) async throws -> RecipeInOrder {

@@ -74,14 +74,25 @@ extension ByteBuffer: CacheablePage {
 }
 
 extension PageCache where Page == ByteBuffer {
-    /// A list page for `request`: the one rendered for the same query string at `revision`, or else `render`'s,
-    /// kept for the next request. A page carrying a one-time message is rendered for its visitor alone.
+    /// A list page for `request`, kept per visitor variant and query string (see `listPage(for:context:revision:render:)`
+    /// with a key).
     func listPage(
         for request: Request, context: ParsnipRequestContext, revision: Int,
         render: () async throws -> ByteBuffer
     ) async throws -> Response {
+        try await listPage(
+            for: context.cacheVariant + (request.uri.query ?? ""), context: context, revision: revision, render: render)
+    }
+
+    /// A list page kept under `key` (the visitor's cache variant and the query string): the one rendered for it at
+    /// `revision`, or else `render`'s, kept for the next request. A page carrying a one-time message is rendered for
+    /// its visitor alone.
+    ///
+    /// - Parameter revision: read by the caller before the data, so a page stored under it is never older than it.
+    func listPage(
+        for key: String, context: ParsnipRequestContext, revision: Int, render: () async throws -> ByteBuffer
+    ) async throws -> Response {
         guard context.flash == nil else { return Pages.htmlResponse(try await render(), status: .ok) }
-        let key = context.cacheVariant + (request.uri.query ?? "")
         if let body = page(for: key, revision: revision) { return Pages.htmlResponse(body, status: .ok) }
         let body = try await render()
         store(body, for: key, revision: revision)
