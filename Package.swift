@@ -68,6 +68,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
     ]

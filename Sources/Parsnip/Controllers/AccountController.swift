@@ -11,13 +11,13 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     /// Waits before a throttled attempt (tests pass one that only records).
     let pause: @Sendable (Duration) async -> Void
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/setup", use: setupForm)
-        group.post("/setup", use: setUp)
-        group.get("/sign-in", use: signInForm)
-        group.post("/sign-in", use: signIn)
-        group.get("/sign-out", use: signOutForm)
-        group.post("/sign-out", use: signOut)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/setup", .anyone, use: setupForm)
+        routes.post("/setup", .anyone, use: setUp)
+        routes.get("/sign-in", .anyone, use: signInForm)
+        routes.post("/sign-in", .anyone, use: signIn)
+        routes.get("/sign-out", .anyone, use: signOutForm)
+        routes.post("/sign-out", .anyone, use: signOut)
     }
 
     // MARK: Set-up
@@ -36,15 +36,19 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let password = form["password"] ?? ""
         var problems: [String: String] = [:]
         if !SetupGate.isThisComputer(context.remoteAddress) {
-            if case .refused(let until) = throttle.decision(address: context.remoteAddress, username: "/setup") {
+            // Counted before the code is compared, like a password: guesses sent at once count one by one.
+            switch throttle.begin(address: context.remoteAddress, username: "/setup") {
+            case .refused(let until):
                 return renderSetup(
                     username: username, problems: ["code": Self.tooManyAttempts(until)], context: context,
                     status: .tooManyRequests)
-            }
-            if !setupGate.accepts(form["code"] ?? "") {
-                throttle.recordFailure(address: context.remoteAddress, username: "/setup")
-                problems["code"] =
-                    "That code does not match. Use the code shown in the window where Parsnip was started"
+            case .allowed(_, let attempt):
+                if setupGate.accepts(form["code"] ?? "") {
+                    throttle.succeeded(attempt)
+                } else {
+                    problems["code"] =
+                        "That code does not match. Use the code shown in the window where Parsnip was started"
+                }
             }
         }
         problems["username"] = AccountRules.usernameProblem(username)
@@ -57,6 +61,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         case .success(let session):
             var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
             response.headers.append(SessionCookie.setting(session.token))
+            response.headers.append(CSRFMiddleware.rotatedCookie())
             return response
         case .failure:
             throw PageError.notFound
@@ -100,7 +105,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
 
     /// GET /sign-in — the form; straight on to `next` for someone already signed in.
     @Sendable func signInForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let next = SignInMiddleware<Accounts>.safeNext(try FormFields(query: request.uri.query)["next"])
+        let next = SafeRedirect.safeNext(try FormFields(query: request.uri.query)["next"])
         if context.user != nil { return Response(status: .seeOther, headers: [.location: next]) }
         guard try await accounts.ownerExists() else {
             return Response(status: .seeOther, headers: [.location: "/setup"])
@@ -114,31 +119,34 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let form = context.form
         let username = AccountRules.cleanUsername(form["username"] ?? "")
         let password = form["password"] ?? ""
-        let next = SignInMiddleware<Accounts>.safeNext(form["next"])
+        let next = SafeRedirect.safeNext(form["next"])
         guard !username.isEmpty, !password.isEmpty else {
             return renderSignIn(
                 username: username, next: next, problem: "Enter your name and your password", context: context)
         }
         let address = context.remoteAddress
-        switch throttle.decision(address: address, username: username) {
+        // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
+        let attempt: SignInThrottle.Attempt
+        switch throttle.begin(address: address, username: username) {
         case .refused(let until):
             return renderSignIn(
                 username: username, next: next, problem: Self.tooManyAttempts(until), context: context,
                 status: .tooManyRequests)
-        case .allowed(let delay):
+        case .allowed(let delay, let counted):
+            attempt = counted
             if delay > .zero { await pause(delay) }
         }
         guard let session = try await accounts.signIn(username: username, password: password) else {
-            throttle.recordFailure(address: address, username: username)
             context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
             return renderSignIn(
                 username: username, next: next,
                 problem: "That name and password do not match. Check both and try again",
                 context: context)
         }
-        throttle.recordSuccess(username: username)
+        throttle.succeeded(attempt)
         var response = Response(status: .seeOther, headers: [.location: next])
         response.headers.append(SessionCookie.setting(session.token))
+        response.headers.append(CSRFMiddleware.rotatedCookie())
         return response
     }
 
@@ -188,6 +196,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         }
         var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")
         response.headers.append(SessionCookie.clearing)
+        response.headers.append(CSRFMiddleware.rotatedCookie())
         return response
     }
 }

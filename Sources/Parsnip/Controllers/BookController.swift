@@ -18,15 +18,15 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// them on every page rendered, and they change only with a write.
     let entriesCache = LockedValue<(revision: Int, entries: [CatalogueKind: [CatalogueEntryUsage]])?>(nil)
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/books", use: index)
-        group.get("/books/new", use: new)
-        group.post("/books/new", use: create)
-        group.get("/books/:id", use: show)
-        group.get("/books/:id/edit", use: edit)
-        group.post("/books/:id/edit", use: update)
-        group.get("/books/:id/delete", use: confirmDelete)
-        group.post("/books/:id/delete", use: delete)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/books", .signedIn, use: index)
+        routes.get("/books/new", .editor, use: new)
+        routes.post("/books/new", .editor, use: create)
+        routes.get("/books/:id", .signedIn, use: show)
+        routes.get("/books/:id/edit", .editor, use: edit)
+        routes.post("/books/:id/edit", .editor, use: update)
+        routes.get("/books/:id/delete", .editor, use: confirmDelete)
+        routes.post("/books/:id/delete", .editor, use: delete)
     }
 
     // MARK: List
@@ -66,7 +66,6 @@ struct BookController<Repository: BookRepository>: Sendable {
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let book = try await findBook(Self.id(context))
         let id = book.id ?? ""
-        guard context.canEdit else { throw PageError.notAllowed }
         let page = BookDeletePage(
             page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
             title: book.title,

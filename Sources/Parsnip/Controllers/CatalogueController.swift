@@ -18,14 +18,14 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         self.bookLimit = bookLimit
     }
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+    func addRoutes(to routes: AccessRoutes) {
         let path = RouterPath(kind.path)
-        group.get(path, use: index)
-        group.post(path, use: create)
-        group.get(RouterPath(kind.path + "/:id"), use: show)
-        group.post(RouterPath(kind.path + "/:id"), use: rename)
-        group.get(RouterPath(kind.path + "/:id/delete"), use: confirmDelete)
-        group.post(RouterPath(kind.path + "/:id/delete"), use: delete)
+        routes.get(path, .signedIn, use: index)
+        routes.post(path, .editor, use: create)
+        routes.get(RouterPath(kind.path + "/:id"), .signedIn, use: show)
+        routes.post(RouterPath(kind.path + "/:id"), .editor, use: rename)
+        routes.get(RouterPath(kind.path + "/:id/delete"), .editor, use: confirmDelete)
+        routes.post(RouterPath(kind.path + "/:id/delete"), .editor, use: delete)
     }
 
     // MARK: List and add
@@ -108,7 +108,6 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// books go.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let usage = try await find(BookController<Repository>.id(context))
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await renderDelete(usage, status: .ok, context: context)
     }
 

@@ -2,19 +2,19 @@ import Hummingbird
 
 /// The owner's people pages: who has an account, adding someone, their role, a new password, removing them.
 ///
-/// `SignInMiddleware` lets only owners reach these routes.
+/// Every route is for a signed-in owner, also on this computer when signing in is otherwise optional.
 struct PeopleController<Accounts: AccountRepository>: Sendable {
     let accounts: Accounts
     let pages: Pages
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/people", use: index)
-        group.post("/people", use: create)
-        group.post("/people/:id/role", use: changeRole)
-        group.get("/people/:id/password", use: passwordForm)
-        group.post("/people/:id/password", use: resetPassword)
-        group.get("/people/:id/remove", use: confirmRemove)
-        group.post("/people/:id/remove", use: remove)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/people", .owner, use: index)
+        routes.post("/people", .owner, use: create)
+        routes.post("/people/:id/role", .owner, use: changeRole)
+        routes.get("/people/:id/password", .owner, use: passwordForm)
+        routes.post("/people/:id/password", .owner, use: resetPassword)
+        routes.get("/people/:id/remove", .owner, use: confirmRemove)
+        routes.post("/people/:id/remove", .owner, use: remove)
     }
 
     /// GET /people — everyone with their role, and the form to add someone.

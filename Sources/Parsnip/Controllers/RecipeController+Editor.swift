@@ -3,19 +3,17 @@ import Hummingbird
 
 /// The recipe editor: the empty and the filled form, its row buttons without JavaScript, save as new and update.
 extension RecipeController {
-    /// GET /recipes/new — the empty editor, one blank row in each section; 403 for a viewer.
+    /// GET /recipes/new — the empty editor, one blank row in each section.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             renderEditorBody(.new, draft: RecipeDraft(), base: nil, csrfToken: token, context: context)
         }
     }
 
     /// GET /recipes/:id/edit — the editor filled with the stored recipe, carrying the version and field tokens
-    /// it was loaded with; also the "Reload" link. 403 for a viewer.
+    /// it was loaded with; also the "Reload" link.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             let found = try await findRecipe(id)
             return renderEditorBody(

@@ -10,14 +10,14 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// List pages rendered since the last write.
     let listCache = RenderedPageCache()
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/todos", use: index)
-        group.get("/todos/new", use: new)
-        group.post("/todos", use: create)
-        group.get("/todos/:id/edit", use: edit)
-        group.post("/todos/:id", use: update)
-        group.get("/todos/:id/delete", use: confirmDelete)
-        group.post("/todos/:id/delete", use: delete)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/todos", .signedIn, use: index)
+        routes.get("/todos/new", .editor, use: new)
+        routes.post("/todos", .editor, use: create)
+        routes.get("/todos/:id/edit", .editor, use: edit)
+        routes.post("/todos/:id", .editor, use: update)
+        routes.get("/todos/:id/delete", .editor, use: confirmDelete)
+        routes.post("/todos/:id/delete", .editor, use: delete)
     }
 
     // MARK: List
@@ -65,7 +65,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
         return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
     }
 
@@ -84,7 +83,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
         let item = try await findItem(context)
         let draft = TodoDraft(title: item.title, description: item.description)
         let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
@@ -141,7 +139,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/:id/delete — asks first, naming the to-do.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
         let item = try await findItem(context)
         let page = TodoDeletePage(
             page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
@@ -164,11 +161,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         case add
         /// Editing the to-do `id`, loaded at `base`'s version and last changed as `lastChange` says.
         case edit(id: String, base: EditBase, lastChange: ChangeStamp)
-    }
-
-    /// The add, edit and delete pages are for people who may change things: a viewer gets the 403 page.
-    static func requireEditing(_ context: ParsnipRequestContext) throws(PageError) {
-        guard context.canEdit else { throw .notAllowed }
     }
 
     func renderForm(

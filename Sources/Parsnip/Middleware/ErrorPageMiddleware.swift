@@ -51,6 +51,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func content(for error: any Error) -> ErrorPageContent {
         switch error {
+        case let error as any DescribedError:
+            return error.errorPage
         case let error as PageError:
             return content(for: error)
         case let error as AccessRefusal:
@@ -93,8 +95,6 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                     + "Reload the form and fill it in again.",
                 linkText: "Reload the form", linkURL: reload
             )
-        case .notAllowed:
-            content(for: AccessRefusal.viewerCannotChange(ownerName: nil))
         case .conflict:
             ErrorPageContent(
                 status: .conflict, heading: "That change clashes with another",
