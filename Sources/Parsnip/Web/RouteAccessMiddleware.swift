@@ -18,8 +18,9 @@ struct RouteAccessMiddleware<Accounts: AccountRepository>: RouterMiddleware {
         async throws -> Response
     {
         guard let pattern = context.endpointPath, let access = table.access(request.method, pattern: pattern) else {
+            // Only a route registered around `AccessRoutes` gets here; it stays closed, as if it did not exist.
             context.logger.error("A route has no declared access", metadata: ["route": "\(context.endpointPath ?? "")"])
-            return refuse(.ownersOnly, request, context)
+            throw PageError.notFound
         }
         if access == .anyone { return try await next(request, context) }
         let ownerExists = context.signInRequired ? try await accounts.ownerExists() : true
