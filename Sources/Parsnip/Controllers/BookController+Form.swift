@@ -131,14 +131,14 @@ extension BookController {
         }
         let typed = typedState(draft, context: context)
         return try await context.saving {
-            try await addEntry(kind, mode: mode, state: typed, context: context)
+            try await createEntry(kind, mode: mode, state: typed, context: context)
         } orShowingAgain: { context in
             try await renderForm(mode, state: typed, status: .ok, context: context)
         }
     }
 
     /// Adds the entry named in `kind`'s "New …" field of the form as typed (`state`) and shows the form again.
-    private func addEntry(
+    private func createEntry(
         _ kind: CatalogueKind, mode: BookFormMode, state: BookFormState, context: ParsnipRequestContext
     ) async throws -> Response {
         var state = state

@@ -1,5 +1,4 @@
 import HTTPTypes
-import Hummingbird
 import ParseStore
 
 /// The database could not take a change for a reason outside the request — another program holds it, the disk is
@@ -81,33 +80,4 @@ enum StoreTrouble: Error, Sendable, Hashable {
 struct StoreTroubleNotice: Sendable, Hashable {
     let heading: String
     let message: String
-}
-
-extension ParsnipRequestContext {
-    /// Runs a form's `save`; when the database cannot take the change (busy, full, read-only), answers instead with
-    /// `showAgain` — the page the form was on, with everything as the person sent it (typed values, hidden edit
-    /// versions and merge bases) — under the trouble's notice and status, so pressing the button again retries.
-    ///
-    /// - Parameters:
-    ///   - save: the write and the answer to a successful one (usually 303, or the form with problems).
-    ///   - showAgain: renders the form or confirmation page from the context it is given, which carries the notice.
-    /// - Throws: whatever `save` throws that is not store trouble, and whatever `showAgain` throws.
-    func saving(
-        _ save: () async throws -> Response,
-        orShowingAgain showAgain: (ParsnipRequestContext) async throws -> Response
-    ) async throws -> Response {
-        do {
-            return try await save()
-        } catch {
-            guard let trouble = StoreTrouble(error) else { throw error }
-            logger.warning(
-                "A change was not saved", metadata: ["trouble": "\(trouble)", "error": "\(String(reflecting: error))"])
-            var context = self
-            context.storeTrouble = trouble
-            context.flash = nil
-            var response = try await showAgain(context)
-            response.status = trouble.status
-            return response
-        }
-    }
 }
