@@ -51,7 +51,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func content(for error: any Error) -> ErrorPageContent {
-        // Store trouble describes its own page, whichever layer it comes from.
+        // The store's busy, full or read-only database, from whichever layer it comes, describes its own page.
         if let trouble = StoreTrouble(error) { return trouble.errorPage }
         switch error {
         case let error as any DescribedError:

@@ -5,7 +5,7 @@ import ParseStore
 /// full, the file cannot be written — with the status, heading and plain words every page says about it.
 ///
 /// Nothing was written: the store runs each change in one transaction, which SQLite rolls back whole.
-enum StoreTrouble: Error, Sendable, Hashable {
+enum StoreTrouble: DescribedError, Sendable, Hashable {
     /// 503: another program held the database's write lock for longer than Parsnip waits (about 2 seconds).
     case busy
     /// 507: the disk holding the database is full.
