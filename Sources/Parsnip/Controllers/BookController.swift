@@ -65,6 +65,28 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// GET /books/:id/delete — asks first, naming the book.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let book = try await findBook(Self.id(context))
+        return renderConfirmDelete(book, context: context)
+    }
+
+    /// POST /books/:id/delete — deletes the book, its ISBN and its relation rows, and answers 303 to the list
+    /// (503/507 with the question again when the database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        return try await context.saving {
+            let book: Book
+            do {
+                book = try await repository.delete(id: id)
+            } catch BookSaveError.bookNotFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findBook(id), context: context)
+        }
+    }
+
+    /// The question "Delete this book?", naming it.
+    func renderConfirmDelete(_ book: Book, context: ParsnipRequestContext) -> Response {
         let id = book.id ?? ""
         let page = BookDeletePage(
             page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
@@ -74,18 +96,6 @@ struct BookController<Repository: BookRepository>: Sendable {
             cancelURL: "/books/\(id)"
         )
         return pages.render(page, template: "books/delete")
-    }
-
-    /// POST /books/:id/delete — deletes the book, its ISBN and its relation rows, and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let id = try Self.id(context)
-        let book: Book
-        do {
-            book = try await repository.delete(id: id)
-        } catch BookSaveError.bookNotFound {
-            throw PageError.notFound
-        }
-        return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
     }
 
     // MARK: Helpers

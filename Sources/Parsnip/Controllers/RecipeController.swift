@@ -63,6 +63,28 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// GET /recipes/:id/delete — asks first, naming the recipe.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let recipe = try await findRecipe(Self.id(context)).recipe
+        return renderConfirmDelete(recipe, context: context)
+    }
+
+    /// POST /recipes/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        return try await context.saving {
+            let recipe: Recipe
+            do {
+                recipe = try await repository.delete(id: id)
+            } catch RecipeRepositoryError.notFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findRecipe(id).recipe, context: context)
+        }
+    }
+
+    /// The question "Delete this recipe?", naming it.
+    func renderConfirmDelete(_ recipe: Recipe, context: ParsnipRequestContext) -> Response {
         let id = recipe.id ?? ""
         let page = RecipeDeletePage(
             page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
@@ -72,17 +94,6 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
             cancelURL: "/recipes/\(id)"
         )
         return pages.render(page, template: "recipes/delete")
-    }
-
-    /// POST /recipes/:id/delete — deletes and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let recipe: Recipe
-        do {
-            recipe = try await repository.delete(id: Self.id(context))
-        } catch RecipeRepositoryError.notFound {
-            throw PageError.notFound
-        }
-        return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
     }
 
     // MARK: Helpers

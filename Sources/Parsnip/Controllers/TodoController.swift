@@ -68,15 +68,20 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
     }
 
-    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed.
+    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
+    /// could not take it).
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try Self.draft(from: context.form)
         let problems = draft.problems
         guard problems.isEmpty else {
             return renderForm(.add, draft: draft, problems: problems, context: context)
         }
-        let item = try await repository.create(draft, by: context.user)
-        return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        return try await context.saving {
+            let item = try await repository.create(draft, by: context.user)
+            return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        } orShowingAgain: { context in
+            renderForm(.add, draft: draft, problems: [], context: context)
+        }
     }
 
     // MARK: Edit
@@ -91,7 +96,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     }
 
     /// POST /todos/:id — saves (merging another person's changes to other fields) and answers 303 to the list,
-    /// 422 with the form as typed, or 409 with the fields both people changed to choose between.
+    /// 422 with the form as typed, or 409 with the fields both people changed to choose between (503/507 with the
+    /// form as typed, and the version it was loaded with, when the database could not take it).
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let draft = try Self.draft(from: context.form)
@@ -111,6 +117,19 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
                 context: context)
         }
+        return try await context.saving {
+            try await saveEdit(id: id, draft: draft, base: base, context: context)
+        } orShowingAgain: { context in
+            let item = try await findItem(context)
+            return renderForm(
+                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
+        }
+    }
+
+    /// Saves a valid edit and answers 303 to the list, or 409 with the conflict page.
+    private func saveEdit(id: String, draft: TodoDraft, base: EditBase, context: ParsnipRequestContext) async throws
+        -> Response
+    {
         let outcome: EditOutcome<TodoListItem>
         do {
             outcome = try await repository.update(
@@ -139,6 +158,22 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/:id/delete — asks first, naming the to-do.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        return try await renderConfirmDelete(context)
+    }
+
+    /// POST /todos/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await context.saving {
+            let item = try await repository.delete(id: Self.id(context))
+            return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(context)
+        }
+    }
+
+    /// The question "Delete this to-do?", naming it.
+    func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
         let item = try await findItem(context)
         let page = TodoDeletePage(
             page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
@@ -147,12 +182,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             csrfToken: context.csrfToken
         )
         return pages.render(page, template: "todos/delete")
-    }
-
-    /// POST /todos/:id/delete — deletes and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let item = try await repository.delete(id: Self.id(context))
-        return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
     }
 
     // MARK: Helpers

@@ -18,6 +18,8 @@ public struct ParsnipRequestContext: RequestContext {
     var signInRequired = false
     /// The address the request came from (for "only from this computer" checks); nil in router tests.
     var remoteAddress: String?
+    /// Set while a form is shown again because the database could not take its change; its pages show the notice.
+    var storeTrouble: StoreTrouble?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
