@@ -103,6 +103,16 @@ final class SignInThrottleTests: XCTestCase {
         }
     }
 
+    func testAWithdrawnAttemptNoLongerCountsAgainstTheAddressOrTheName() {
+        let clock = ManualClock()
+        let throttle = throttle(clock)
+        for _ in 0..<9 { _ = attempt(throttle, "10.0.0.80", "Ana") }
+        guard let tenth = attempt(throttle, "10.0.0.80", "Ana") else { return }
+        XCTAssertNotNil(isRefused(throttle, "10.0.0.81", "Ana"), "ten attempts fill the name's window")
+        throttle.withdraw(tenth.attempt)
+        XCTAssertNil(isRefused(throttle, "10.0.0.80", "Ana"), "the withdrawn attempt left room for one more")
+    }
+
     func testRememberedAddressesAndNamesStayBounded() {
         let clock = ManualClock()
         let throttle = throttle(clock, capacity: 20)

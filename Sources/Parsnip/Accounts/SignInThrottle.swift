@@ -69,11 +69,19 @@ final class SignInThrottle: Sendable {
 
     /// The password of `attempt` was right: it no longer counts against the address, and the name starts afresh.
     func succeeded(_ attempt: Attempt) {
+        withdraw(attempt)
+        _ = records.withLock { $0.removeValue(forKey: attempt.nameKey) }
+    }
+
+    /// `attempt` never reached a password check that failed (the database could not be read or written): it no
+    /// longer counts against the address or the name.
+    func withdraw(_ attempt: Attempt) {
         records.withLock { table in
-            table[attempt.nameKey] = nil
-            guard var times = table[attempt.addressKey], let index = times.lastIndex(of: attempt.at) else { return }
-            times.remove(at: index)
-            table[attempt.addressKey] = times.isEmpty ? nil : times
+            for key in [attempt.addressKey, attempt.nameKey] {
+                guard var times = table[key], let index = times.lastIndex(of: attempt.at) else { continue }
+                times.remove(at: index)
+                table[key] = times.isEmpty ? nil : times
+            }
         }
     }
 

@@ -157,8 +157,10 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
             response.headers.append(CSRFMiddleware.rotatedCookie())
             return response
         } orShowingAgain: { context in
-            // The attempt stays counted: the store failed before it could say whether the password matched.
-            renderSignIn(username: username, next: next, problem: nil, context: context)
+            // The store failed either before the password was checked or after it matched (saving the session):
+            // either way this attempt guessed nothing, so it stops counting.
+            throttle.withdraw(attempt)
+            return renderSignIn(username: username, next: next, problem: nil, context: context)
         }
     }
 
