@@ -55,6 +55,9 @@ struct ParsnipCommand: AsyncParsableCommand {
     )
     var resetPassword: String?
 
+    @OptionGroup(visibility: .hidden)
+    var connectionOptions: ConnectionOptions
+
     /// The address actually listened on.
     var listenAddress: String { share ? NetworkAddresses.everyInterfaceHost() : host ?? "127.0.0.1" }
 
@@ -105,6 +108,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
+        settings.connectionLimits = connectionOptions.limits(openFileLimit: OpenFileLimit.raiseToHardLimit())
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
         let pendingSetupCode = Mutex<String?>(nil)
