@@ -50,15 +50,17 @@ final class RequestProgressHandler: ChannelDuplexHandler, RemovableChannelHandle
             connection.closingAnswerStarted()
             context.write(wrapOutboundOut(.head(head)), promise: promise)
             return
-        case .end:
-            let closes = answerCloses
+        case .end where answerCloses:
+            // Linger only once the answer is out: then the client can read it while we discard what it still sends.
             answerCloses = false
             let written = promise ?? context.eventLoop.makePromise()
             written.futureResult.assumeIsolated().whenComplete { [connection] _ in
-                connection.answerWritten(closing: closes)
+                connection.answerWritten(closing: true)
             }
             context.write(data, promise: written)
             return
+        case .end:
+            connection.answerWritten(closing: false)
         default:
             break
         }
