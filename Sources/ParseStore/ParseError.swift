@@ -35,18 +35,46 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let duplicateValue = Code(rawValue: 137)
     }
 
+    /// Why the database itself refused an operation that was otherwise fine: the failures a person can wait out or
+    /// put right, which an app should name instead of reporting an internal error.
+    ///
+    /// Parse Server reports database failures as code 1, so these keep code 1 and say which failure it was here.
+    public enum StorageFailure: String, Sendable, Hashable {
+        /// Another connection (usually another program) kept the write lock longer than the store waits for it.
+        case busy
+        /// The disk holding the database has no room left (or the database reached its size limit).
+        case full
+        /// The database file cannot be written: a read-only file, folder or disk, or a file moved away.
+        case readOnly
+    }
+
     /// Parse's numeric code.
     public var code: Code
     /// Parse's message, e.g. `schema mismatch for C.f; expected Number but got String`.
     public var message: String
+    /// Set (with code 1) when the database was busy, full or read-only; nil for every other error.
+    public var storageFailure: StorageFailure?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, storageFailure: StorageFailure? = nil) {
         self.code = code
         self.message = message
+        self.storageFailure = storageFailure
     }
 
     public var description: String { "ParseError \(code.rawValue): \(message)" }
 
     /// 101 `Object not found.`
     public static let objectNotFound = ParseError(.objectNotFound, "Object not found.")
+
+    /// 1, busy: another connection held the database's write lock for longer than the store waits.
+    public static let databaseBusy = ParseError(
+        .internalServerError, "The database is busy: another connection kept it locked for writing.",
+        storageFailure: .busy)
+    /// 1, full: the disk (or the database's size limit) has no room for the write.
+    public static let databaseFull = ParseError(
+        .internalServerError, "The database is full: there is no room left on its disk.", storageFailure: .full)
+    /// 1, read-only: the database file cannot be written.
+    public static let databaseReadOnly = ParseError(
+        .internalServerError, "The database cannot be written: its file, folder or disk is read-only.",
+        storageFailure: .readOnly)
 }

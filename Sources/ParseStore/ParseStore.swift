@@ -12,12 +12,29 @@ import GRDB
 public final class ParseStore: Sendable {
     let database: any DatabaseWriter
     let context: StoreContext
+    /// Bounds each write's wait for another program's write lock (the busy handler of the store's configuration).
+    let lockWait: WriteLockWait
+
+    /// How long a write waits for a write lock another program holds before giving up with
+    /// `ParseError.databaseBusy`: 2 seconds.
+    ///
+    /// The store's own write transactions last milliseconds, and so do other programs' short writes (a `sqlite3`
+    /// update, a backup step), so 2 s rides over every momentary clash with room to spare. A lock held longer means
+    /// someone keeps a transaction open (an interactive `sqlite3` session, a long import): waiting on would only keep
+    /// the person at a stalled page, and keep the writes queued behind theirs waiting too. A page answered within a
+    /// few seconds can say so and keep the form.
+    public static let defaultBusyWait: Duration = .seconds(2)
 
     /// Opens (creating if needed) the database file at `path` in WAL mode.
     ///
+    /// - Parameters:
+    ///   - busyWait: how long writes wait for a write lock held by another program (see `defaultBusyWait`).
     /// - Throws: `ParseError` code 1 when the file cannot be opened or created.
-    public convenience init(path: String, clock: any ParseClock = SystemParseClock()) throws {
-        var config = Self.configuration()
+    public convenience init(
+        path: String, clock: any ParseClock = SystemParseClock(), busyWait: Duration = ParseStore.defaultBusyWait
+    ) throws {
+        let lockWait = WriteLockWait(limit: busyWait)
+        var config = Self.configuration(lockWait: lockWait)
         config.maximumReaderCount = 4
         let pool: DatabasePool
         do {
@@ -25,19 +42,31 @@ public final class ParseStore: Sendable {
         } catch {
             throw ParseError(.internalServerError, "The database at \(path) cannot be opened: \(Self.describe(error))")
         }
-        try self.init(database: pool, clock: clock)
+        try self.init(database: pool, clock: clock, lockWait: lockWait)
     }
 
     /// Opens a private in-memory database (for tests).
     public static func inMemory(clock: any ParseClock = SystemParseClock()) throws -> ParseStore {
-        let queue = try DatabaseQueue(configuration: configuration())
-        return try ParseStore(database: queue, clock: clock)
+        let lockWait = WriteLockWait(limit: defaultBusyWait)
+        let queue = try DatabaseQueue(configuration: configuration(lockWait: lockWait))
+        return try ParseStore(database: queue, clock: clock, lockWait: lockWait)
     }
 
-    init(database: any DatabaseWriter, clock: any ParseClock) throws {
+    /// A store on `database`; `lockWait` is the busy handler its configuration installed (a database configured
+    /// elsewhere keeps its own busy handling, and `lockWait` then only records deadlines).
+    init(
+        database: any DatabaseWriter, clock: any ParseClock,
+        lockWait: WriteLockWait = WriteLockWait(limit: ParseStore.defaultBusyWait)
+    ) throws {
         self.database = database
         self.context = StoreContext(clock: clock)
-        try mapErrors { try database.write { db in try self.context.prepare(db) } }
+        self.lockWait = lockWait
+        let deadline = ContinuousClock.now + lockWait.limit
+        try mapErrors {
+            try database.writeWithoutTransaction { db in
+                try Self.transaction(db, waitingUntil: deadline, lockWait) { try self.context.prepare(db) }
+            }
+        }
     }
 
     /// Runs `body` in one read snapshot.
@@ -49,11 +78,39 @@ public final class ParseStore: Sendable {
     }
 
     /// Runs `body` in one write transaction: if it throws, nothing it wrote is kept.
+    ///
+    /// - Throws: `ParseError.databaseBusy` when another program holds the write lock until `busyWait` after this
+    ///   call (however long the write queued behind others first), `.databaseFull` or `.databaseReadOnly` when the
+    ///   database cannot take the write; in each case nothing was written.
     public func write<T: Sendable>(_ body: @escaping @Sendable (ParseWriter) throws -> T) async throws -> T {
         // A rolled-back transaction's schema changes never reach the cache: SchemaCache publishes them on commit.
         let context = self.context
+        let lockWait = self.lockWait
+        // Counted from now, not from when the write reaches the connection: see WriteLockWait.
+        let deadline = ContinuousClock.now + lockWait.limit
         return try await mapErrorsAsync {
-            try await database.write { db in try body(ParseWriter(db: db, context: context)) }
+            try await database.writeWithoutTransaction { db in
+                try Self.transaction(db, waitingUntil: deadline, lockWait) {
+                    try body(ParseWriter(db: db, context: context))
+                }
+            }
+        }
+    }
+
+    /// GRDB's `write`: `body` in one IMMEDIATE transaction on the writer `db`, committed, or rolled back when it
+    /// throws — with `deadline` set before BEGIN meets another program's lock.
+    private static func transaction<T>(
+        _ db: Database, waitingUntil deadline: ContinuousClock.Instant, _ lockWait: WriteLockWait,
+        _ body: () throws -> T
+    ) throws -> T {
+        try lockWait.waiting(until: deadline) {
+            var result: T?
+            try db.inTransaction {
+                result = try body()
+                return .commit
+            }
+            // inTransaction returns only after running the block and committing, so result is set.
+            return result!
         }
     }
 
@@ -74,9 +131,10 @@ public final class ParseStore: Sendable {
     /// The GRDB database, for tests and tools that inspect the raw storage.
     public var databaseWriter: any DatabaseWriter { database }
 
-    static func configuration() -> Configuration {
+    static func configuration(lockWait: WriteLockWait) -> Configuration {
         var config = Configuration()
-        config.busyMode = .timeout(5)
+        // Not SQLite's busy timeout: it restarts for every queued write (see WriteLockWait).
+        config.busyMode = .callback { attempt in lockWait.shouldRetry(attempt: attempt) }
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
@@ -91,16 +149,12 @@ public final class ParseStore: Sendable {
     }
 }
 
-/// Turns any non-Parse error into a ParseError with code 1, so SQLite errors never escape.
+/// Turns any non-Parse error into a ParseError (see `ParseError.reporting(_:)`), so SQLite errors never escape.
 func mapErrors<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let error as ParseError { throw error } catch {
-        throw ParseError(.internalServerError, "Internal server error: \(ParseStore.describe(error))")
-    }
+    do { return try body() } catch { throw ParseError.reporting(error) }
 }
 
 /// The async twin of `mapErrors(_:)`.
 func mapErrorsAsync<T>(_ body: () async throws -> T) async throws -> T {
-    do { return try await body() } catch let error as ParseError { throw error } catch {
-        throw ParseError(.internalServerError, "Internal server error: \(ParseStore.describe(error))")
-    }
+    do { return try await body() } catch { throw ParseError.reporting(error) }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The SQL functions queries rely on, registered on every connection by `ParseStore.configuration()`.
+/// The SQL functions queries rely on, registered on every connection by `ParseStore.configuration(lockWait:)`.
 enum StoreFunctions {
     /// `parse_lower(text)`: Swift's `lowercased()`, Unicode-aware where SQLite's `lower()` is ASCII-only.
     static let lowerName = "parse_lower"

@@ -9,6 +9,27 @@ import ServiceLifecycle
 /// The CLI runs what it returns; tests call the same function with an in-memory database.
 /// - Throws: `StartupError` in one plain sentence: a missing or broken template, a database that cannot be opened.
 public func buildApplication(_ settings: ParsnipSettings) async throws -> some ApplicationProtocol {
+    let (router, _, store, setupPending, logger) = try await buildRouterAndStore(settings)
+    return Application(
+        router: router,
+        server: .guardedHTTP1(limits: settings.connectionLimits, logger: logger),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+        services: [StoreService(store: store, logger: logger)],
+        onServerRunning: { channel in
+            if setupPending { settings.onSetupPending(settings.setupCode) }
+            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
+        },
+        logger: logger
+    )
+}
+
+/// Everything but the server: the router with its routes and middleware, over the opened store.
+///
+/// Tests that walk every registered route call this to reach the router itself.
+func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
+    router: Router<ParsnipRequestContext>, access: RouteAccessTable, store: ParseStore, setupPending: Bool,
+    logger: Logger
+) {
     var logger = Logger(label: "Parsnip")
     logger.logLevel = settings.logLevel
 
@@ -71,69 +92,68 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
         throw StartupError("The accounts in the database cannot be read: \(error.message)")
     }
 
-    let router = buildRouter(
+    let (router, access) = buildRouter(
         settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, accounts: accounts,
         logger: logger
     )
-    return Application(
-        router: router,
-        server: .guardedHTTP1(limits: settings.connectionLimits, logger: logger),
-        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
-        services: [StoreService(store: store, logger: logger)],
-        onServerRunning: { channel in
-            if setupPending { settings.onSetupPending(settings.setupCode) }
-            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
-        },
-        logger: logger
-    )
+    return (router, access, store, setupPending, logger)
 }
 
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
     books: some BookRepository, accounts: some AccountRepository, logger: Logger
-) -> Router<ParsnipRequestContext> {
+) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorPageMiddleware(pages: pages))
+    router.add(
+        middleware: AllowedHostsMiddleware(
+            allowed: AllowedHosts(listenHost: settings.host, extra: settings.allowedHosts))
+    )
     // The file middleware announces its folder at info level; that is start-up noise, not news.
     var fileLogger = logger
     fileLogger.logLevel = max(logger.logLevel, .notice)
     router.add(
-        middleware: FileMiddleware(
-            settings.publicDirectory,
-            cacheControl: .init([(MediaType(type: .any), [.noCache])]),
-            searchForIndexHtml: false,
-            logger: fileLogger
+        middleware: PublicFilesMiddleware(
+            files: FileMiddleware(
+                settings.publicDirectory,
+                cacheControl: .init([(MediaType(type: .any), [.noCache])]),
+                searchForIndexHtml: false,
+                logger: fileLogger
+            )
         )
     )
+    let accessTable = RouteAccessTable()
+    // Outside the pages group: no session, no CSRF cookie, nothing to guard.
+    accessTable.declare(.get, "/health", .anyone)
     router.get("/health", use: HealthController.health)
 
-    // Who is asking comes first: the error pages below it show their name, the forms below it need their role.
+    // Who is asking comes first, then what the matched route allows them: the error pages below show their name,
+    // the forms below need their role. Refusals come before the CSRF check, so they never read the body.
     let errorPages = ErrorPageMiddleware<ParsnipRequestContext>(pages: pages)
     let pagesGroup = router.group()
-        .add(
-            middleware: SignInMiddleware(
-                accounts: accounts, errorPages: errorPages, signInRequired: settings.signInRequired)
-        )
+        .add(middleware: SessionMiddleware(accounts: accounts, signInRequired: settings.signInRequired))
+        .add(middleware: RouteAccessMiddleware(accounts: accounts, table: accessTable, errorPages: errorPages))
         .add(middleware: errorPages)
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())
+    let routes = AccessRoutes(group: pagesGroup, table: accessTable)
     let clock = settings.clock
     AccountController(
         accounts: accounts, pages: pages, throttle: SignInThrottle(now: { clock.now() }),
         setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
-    ).addRoutes(to: pagesGroup)
-    PeopleController(accounts: accounts, pages: pages).addRoutes(to: pagesGroup)
-    HomeController(pages: pages).addRoutes(to: pagesGroup)
-    TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
-    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: pagesGroup)
+    ).addRoutes(to: routes)
+    PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
+    HomeController(pages: pages).addRoutes(to: routes)
+    TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
+    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
     BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
-        .addRoutes(to: pagesGroup)
+        .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {
-        CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: pagesGroup)
+        CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: routes)
     }
-    return router
+    return (router, accessTable)
 }
 
 /// Closes the store after the server has stopped, so requests in flight finish and the WAL is checkpointed.

@@ -27,6 +27,9 @@ public struct ParsnipSettings: Sendable {
     public var clock: any ParseClock
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.
     public var onServerRunning: @Sendable (_ port: Int) -> Void
+    /// `--allowed-host`: more names Parsnip answers to (a `.local` name, a reverse proxy), besides `localhost`, the
+    /// loopback addresses, this computer's host name and, when shared, its network addresses.
+    public var allowedHosts: [String] = []
     /// `--require-sign-in`: everyone signs in even on this computer. Sharing on the network always requires it.
     public var requireSignIn = false
     /// bcrypt's work factor for passwords: 12 (a quarter of a second a hash); tests use the minimum, 4.
@@ -45,6 +48,11 @@ public struct ParsnipSettings: Sendable {
     /// True when nobody may use Parsnip without signing in: with `--require-sign-in`, or when it listens on
     /// anything but this computer's own address (`--share`, `--host 0.0.0.0`, a LAN address).
     public var signInRequired: Bool { requireSignIn || !Self.isThisComputerOnly(host) }
+
+    /// True when `name` can be given to `--allowed-host`: a host name ("parsnip.local") or an IP address.
+    public static func isValidAllowedHost(_ name: String) -> Bool {
+        AllowedHosts.canonical(name) != nil
+    }
 
     /// True for hosts only this computer can reach: 127.x.x.x, ::1 and localhost.
     public static func isThisComputerOnly(_ host: String) -> Bool {

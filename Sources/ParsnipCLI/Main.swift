@@ -35,6 +35,17 @@ struct ParsnipCommand: AsyncParsableCommand {
     )
     var requireSignIn = false
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            Another name this computer is reached by, such as a .local name or a proxy in front of Parsnip. \
+            Parsnip answers only to localhost, this computer's own name and addresses, and these. Repeatable.
+            """,
+            valueName: "name"
+        )
+    )
+    var allowedHost: [String] = []
+
     @Option(help: "The port to listen on.")
     var port = 8080
 
@@ -68,6 +79,10 @@ struct ParsnipCommand: AsyncParsableCommand {
         }
         if share, let host, !NetworkAddresses.isEveryInterface(host) {
             throw ValidationError("--share listens on every address; leave out --host \(host), or leave out --share.")
+        }
+        for name in allowedHost where !ParsnipSettings.isValidAllowedHost(name) {
+            throw ValidationError(
+                "--allowed-host takes a name like parsnip.local or an address like 192.168.1.20, not \"\(name)\".")
         }
         guard (1...65535).contains(port) else { throw ValidationError("The port must be between 1 and 65535.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -108,6 +123,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
+        settings.allowedHosts = allowedHost
         settings.connectionLimits = connectionOptions.limits(openFileLimit: OpenFileLimit.raiseToHardLimit())
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.

@@ -63,12 +63,14 @@ func makeMemoryStore(clock: any ParseClock = FixedClock()) throws -> ParseStore 
 }
 
 /// A file-backed store (WAL `DatabasePool`) in a new temporary directory; call `cleanUp()` when done.
-func makeFileStore(clock: any ParseClock = FixedClock()) throws -> TemporaryFileStore {
+func makeFileStore(
+    clock: any ParseClock = FixedClock(), busyWait: Duration = ParseStore.defaultBusyWait
+) throws -> TemporaryFileStore {
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("parsestore-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let path = directory.appendingPathComponent("store.sqlite").path
-    let store = try ParseStore(path: path, clock: clock)
+    let store = try ParseStore(path: path, clock: clock, busyWait: busyWait)
     return TemporaryFileStore(store: store, directory: directory)
 }
 

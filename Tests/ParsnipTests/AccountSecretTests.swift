@@ -75,7 +75,7 @@ final class AccountSecretTests: XCTestCase {
         let settings = signInSettings()
         let accounts = StoreAccountRepository(
             store: try .inMemory(clock: settings.clock), passwordHashCost: testPasswordHashCost, clock: settings.clock)
-        let router = buildRouter(
+        let (router, _) = buildRouter(
             settings: settings, pages: try await Pages(directory: settings.templatesDirectory),
             todos: FailingRepository(), recipes: FailingRecipeRepository(), books: FailingBookRepository(),
             accounts: accounts, logger: logger)

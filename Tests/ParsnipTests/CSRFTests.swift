@@ -61,10 +61,15 @@ final class CSRFTests: XCTestCase {
     func testForeignOriginIsRefusedEvenWithAValidToken() async throws {
         try await withApp { browser in
             try await browser.get("/todos/new")
-            for origin in ["http://evil.example", "null", "http://localhost.evil.example", "http://localhost:9999"] {
+            // An origin on a name Parsnip does not answer to is refused with the host check's 400; an origin on
+            // one of its own names that is not this page's origin meets the CSRF check's 403.
+            for (origin, status) in [
+                ("http://evil.example", HTTPResponse.Status.badRequest), ("http://localhost.evil.example", .badRequest),
+                ("null", .forbidden), ("http://localhost:9999", .forbidden), ("http://127.0.0.1", .forbidden),
+            ] {
                 let response = try await browser.post(
                     "/todos", form: [("title", "Sneaky"), ("description", "")], origin: origin)
-                XCTAssertEqual(response.status, .forbidden, origin)
+                XCTAssertEqual(response.status, status, origin)
             }
             try await Self.assertNothingWritten(browser)
         }
@@ -97,6 +102,31 @@ final class CSRFTests: XCTestCase {
             XCTAssertEqual(response.status, .forbidden)
             let list = try await browser.get("/todos")
             XCTAssertTrue(list.text.contains("todo-title\">Precious"))
+        }
+    }
+
+    func testSigningInSettingUpAndSigningOutEachHandTheBrowserANewToken() async throws {
+        try await withApp(settings: signInSettings()) { browser in
+            try await browser.get("/setup")
+            var previous = browser.csrfToken
+            let setUp = try await browser.setUpOwner()
+            XCTAssertEqual(setUp.status, .seeOther)
+            XCTAssertNotEqual(browser.csrfToken, previous, "set-up rotated the token")
+            previous = browser.csrfToken
+            try await browser.get("/sign-out")
+            let signedOut = try await browser.post("/sign-out", form: [])
+            XCTAssertEqual(signedOut.status, .seeOther)
+            XCTAssertNotEqual(browser.csrfToken, previous, "signing out rotated the token")
+            // A token someone planted before the sign-in (or read over the owner's shoulder) is now worthless.
+            let planted = browser.csrfToken
+            let signedIn = try await browser.signIn("Ana", "correct horse")
+            XCTAssertEqual(signedIn.status, .seeOther)
+            XCTAssertNotEqual(browser.csrfToken, planted, "signing in rotated the token")
+            let stale = try await browser.post(
+                "/todos", form: [("title", "With the planted token"), ("_csrf", planted)], csrf: false)
+            XCTAssertEqual(stale.status, .forbidden)
+            let fresh = try await browser.post("/todos", form: [("title", "With the new token")])
+            XCTAssertEqual(fresh.status, .seeOther, "the new token works at once, before any page is loaded")
         }
     }
 

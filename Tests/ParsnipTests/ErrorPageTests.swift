@@ -85,7 +85,7 @@ final class ErrorPageTests: XCTestCase {
         let pages = try await Pages(directory: settings.templatesDirectory)
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
-        let router = buildRouter(
+        let (router, _) = buildRouter(
             settings: settings, pages: pages, todos: FailingRepository(), recipes: FailingRecipeRepository(),
             books: FailingBookRepository(), accounts: try memoryAccounts(), logger: quietLogger
         )

@@ -60,6 +60,16 @@ final class Browser: @unchecked Sendable {
         return response
     }
 
+    /// Sends `method` to `uri` with this browser's cookies and no body (HEAD, or a GET-like probe).
+    @discardableResult
+    func send(_ method: HTTPRequest.Method, _ uri: String) async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if let cookie = cookieHeader { headers[.cookie] = cookie }
+        let response = try await client.execute(uri: uri, method: method, headers: headers)
+        remember(response)
+        return response
+    }
+
     /// POSTs a form as a browser would, adding the CSRF field unless `csrf` is false.
     @discardableResult
     func post(

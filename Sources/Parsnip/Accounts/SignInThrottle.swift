@@ -1,110 +1,99 @@
 import Foundation
 
-/// Slows down, then stops, someone guessing passwords: failed sign-ins are counted per client address and per
-/// name over 15 minutes; after the 3rd failure each attempt waits a little longer (half a second more each time, at
-/// most 2 seconds), and the 10th failure refuses that address or name for 15 minutes. A success clears the name.
+/// Limits password guessing: at most 10 password checks per client address and per name in any 15 minutes.
+///
+/// An attempt is counted when it starts, before its password is checked, in one step under a lock: 200 guesses
+/// sent at once count as 200, and only the first 10 are checked. From the 4th attempt in the window each waits a
+/// little first (half a second more each time, at most 2 seconds). A successful sign-in takes its own attempt
+/// back and clears the name, so a person who signs in often is never slowed down.
+///
+/// Names are counted apart for this computer and for the network: a stranger guessing the owner's name over the
+/// Wi-Fi can refuse it to the network, never to someone sitting at the computer Parsnip runs on.
 final class SignInThrottle: Sendable {
-    /// What to do with the next attempt.
+    /// What to do with an attempt that is about to start.
     enum Decision: Sendable, Equatable {
-        /// Go ahead after waiting `delay` (zero for the first few attempts).
-        case allowed(delay: Duration)
-        /// Refuse until `until`.
+        /// Go ahead after waiting `delay` (zero for the first few attempts); `attempt` is already counted.
+        case allowed(delay: Duration, attempt: Attempt)
+        /// Refuse: the window is full until `until`.
         case refused(until: Date)
     }
 
-    /// How long failures are remembered, and how long a refusal lasts.
+    /// One counted attempt, handed back to `succeeded(_:)` when its password was right.
+    struct Attempt: Sendable, Equatable {
+        fileprivate let addressKey: String
+        fileprivate let nameKey: String
+        fileprivate let at: Date
+    }
+
+    /// The window attempts are counted in.
     static let window: TimeInterval = 15 * 60
-    /// Failures before attempts start to wait.
-    static let freeFailures = 3
-    /// Failures after which attempts are refused.
-    static let maximumFailures = 10
+    /// Attempts before attempts start to wait.
+    static let freeAttempts = 3
+    /// Attempts allowed in any window.
+    static let maximumAttempts = 10
     /// The longest wait before an attempt.
     static let maximumDelay: Duration = .seconds(2)
-
-    /// What is remembered about one address or name.
-    private struct Record {
-        /// Failure times in the window, oldest first.
-        var failures: [Date] = []
-        /// Refused until then, once it reached `maximumFailures`.
-        var refusedUntil: Date?
-
-        /// The failures still inside the window at `now`.
-        func recent(at now: Date) -> [Date] {
-            failures.filter { now.timeIntervalSince($0) < SignInThrottle.window }
-        }
-
-        /// True when nothing about it matters any more at `now`.
-        func isQuiet(at now: Date) -> Bool {
-            recent(at: now).isEmpty && (refusedUntil.map { $0 <= now } ?? true)
-        }
-    }
 
     private let now: @Sendable () -> Date
     /// Most addresses and names remembered; past it the quiet ones, then the oldest, are forgotten.
     private let capacity: Int
-    /// Per key: "a:<address>" or "u:<lower-cased name>".
-    private let records = LockedValue([String: Record]())
+    /// Per key ("a:<address>", "u:local:<name>", "u:net:<name>"): the attempt times in the window, oldest first.
+    private let records = LockedValue([String: [Date]]())
 
     init(capacity: Int = 10_000, now: @escaping @Sendable () -> Date) {
         self.capacity = capacity
         self.now = now
     }
 
-    /// Whether an attempt from `address` for `username` may go ahead, and after how long.
-    func decision(address: String?, username: String) -> Decision {
+    /// Counts an attempt from `address` for `username`, or refuses it when the address or the name has had its
+    /// 10 attempts in the last 15 minutes. Check and count are one step, so parallel attempts cannot slip through.
+    func begin(address: String?, username: String) -> Decision {
         let current = now()
-        let keys = Self.keys(address: address, username: username)
-        let found = records.withLock { table in keys.compactMap { table[$0] } }
-        let refusals = found.compactMap(\.refusedUntil).filter { $0 > current }
-        if let until = refusals.max() { return .refused(until: until) }
-        let worst = found.map { $0.recent(at: current).count }.max() ?? 0
-        guard worst >= Self.freeFailures else { return .allowed(delay: .zero) }
-        let delay = Duration.milliseconds(500 * (worst - Self.freeFailures + 1))
-        return .allowed(delay: min(delay, Self.maximumDelay))
-    }
-
-    /// Counts a failed attempt against the address and the name; the 10th in the window starts a refusal.
-    func recordFailure(address: String?, username: String) {
-        let current = now()
-        let keys = Self.keys(address: address, username: username)
-        records.withLock { table in
-            if table.count + keys.count > capacity { Self.forgetQuiet(&table, now: current, capacity: capacity) }
-            for key in keys {
-                var record = table[key, default: Record()]
-                record.failures = Array((record.recent(at: current) + [current]).suffix(Self.maximumFailures))
-                if record.failures.count >= Self.maximumFailures {
-                    record.refusedUntil = current.addingTimeInterval(Self.window)
-                    record.failures = []
-                }
-                table[key] = record
-            }
+        let addressKey = "a:" + (address ?? "unknown")
+        let nameKey = Self.nameKey(username, fromThisComputer: SetupGate.isThisComputer(address))
+        return records.withLock { table in
+            if table.count + 2 > capacity { Self.forgetQuiet(&table, now: current, capacity: capacity) }
+            let recent = [addressKey, nameKey].map { Self.recent(table[$0] ?? [], at: current) }
+            let refusals = recent.filter { $0.count >= Self.maximumAttempts }
+                .map { $0[$0.count - Self.maximumAttempts].addingTimeInterval(Self.window) }
+            if let until = refusals.max() { return .refused(until: until) }
+            table[addressKey] = recent[0] + [current]
+            table[nameKey] = recent[1] + [current]
+            let earlier = recent.map(\.count).max() ?? 0
+            let attempt = Attempt(addressKey: addressKey, nameKey: nameKey, at: current)
+            guard earlier >= Self.freeAttempts else { return .allowed(delay: .zero, attempt: attempt) }
+            let delay = Duration.milliseconds(500 * (earlier - Self.freeAttempts + 1))
+            return .allowed(delay: min(delay, Self.maximumDelay), attempt: attempt)
         }
     }
 
-    /// A successful sign-in: the name starts afresh (the address keeps its count, as it may be guessing others).
-    func recordSuccess(username: String) {
-        _ = records.withLock { $0.removeValue(forKey: Self.usernameKey(username)) }
+    /// The password of `attempt` was right: it no longer counts against the address, and the name starts afresh.
+    func succeeded(_ attempt: Attempt) {
+        records.withLock { table in
+            table[attempt.nameKey] = nil
+            guard var times = table[attempt.addressKey], let index = times.lastIndex(of: attempt.at) else { return }
+            times.remove(at: index)
+            table[attempt.addressKey] = times.isEmpty ? nil : times
+        }
     }
 
     /// How many keys are remembered (for tests of the bound).
     var rememberedCount: Int { records.withLock { $0.count } }
 
-    private static func keys(address: String?, username: String) -> [String] {
-        ["a:" + (address ?? "unknown"), usernameKey(username)]
+    private static func nameKey(_ username: String, fromThisComputer: Bool) -> String {
+        (fromThisComputer ? "u:local:" : "u:net:") + AccountRules.cleanUsername(username).lowercased()
     }
 
-    private static func usernameKey(_ username: String) -> String {
-        "u:" + AccountRules.cleanUsername(username).lowercased()
+    /// The times of `times` still inside the window at `now`.
+    private static func recent(_ times: [Date], at now: Date) -> [Date] {
+        times.filter { now.timeIntervalSince($0) < window }.suffix(maximumAttempts)
     }
 
-    /// Drops quiet keys; if that is not enough, keeps the refused keys and the half with the newest failures.
-    private static func forgetQuiet(_ table: inout [String: Record], now: Date, capacity: Int) {
-        table = table.filter { !$0.value.isQuiet(at: now) }
-        guard table.count >= capacity else { return }
-        func lastEvent(_ record: Record) -> Date {
-            max(record.failures.last ?? .distantPast, record.refusedUntil ?? .distantPast)
-        }
-        let newestFirst = table.sorted { lastEvent($0.value) > lastEvent($1.value) }
+    /// Drops keys with nothing in the window; if that is not enough, keeps the half with the newest attempts.
+    private static func forgetQuiet(_ table: inout [String: [Date]], now: Date, capacity: Int) {
+        table = table.filter { !recent($0.value, at: now).isEmpty }
+        guard table.count + 2 > capacity else { return }
+        let newestFirst = table.sorted { ($0.value.last ?? .distantPast) > ($1.value.last ?? .distantPast) }
         table = Dictionary(uniqueKeysWithValues: newestFirst.prefix(capacity / 2).map { ($0.key, $0.value) })
     }
 }

@@ -91,7 +91,12 @@ public struct StoreAccountRepository: AccountRepository {
             sessions.store(entry, for: token, generation: generation)
             return entry.user
         case .expired(let sessionId):
-            _ = try await store.deleteObject(Schema.session, objectId: sessionId)
+            do {
+                _ = try await store.deleteObject(Schema.session, objectId: sessionId)
+            } catch let error as ParseError where error.storageFailure != nil {
+                // Only tidying: the session has ended either way, and a busy or full database must not stop a page
+                // that only reads. The next visit with the cookie tries again.
+            }
             sessions.removeAll()
             return nil
         case .unknown:

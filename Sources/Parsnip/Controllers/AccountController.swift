@@ -11,13 +11,13 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     /// Waits before a throttled attempt (tests pass one that only records).
     let pause: @Sendable (Duration) async -> Void
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/setup", use: setupForm)
-        group.post("/setup", use: setUp)
-        group.get("/sign-in", use: signInForm)
-        group.post("/sign-in", use: signIn)
-        group.get("/sign-out", use: signOutForm)
-        group.post("/sign-out", use: signOut)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/setup", .anyone, use: setupForm)
+        routes.post("/setup", .anyone, use: setUp)
+        routes.get("/sign-in", .anyone, use: signInForm)
+        routes.post("/sign-in", .anyone, use: signIn)
+        routes.get("/sign-out", .anyone, use: signOutForm)
+        routes.post("/sign-out", .anyone, use: signOut)
     }
 
     // MARK: Set-up
@@ -28,7 +28,8 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         return renderSetup(username: "", problems: [:], context: context)
     }
 
-    /// POST /setup — creates the owner, signs them in and answers 303 to the home page; 422 with the problems.
+    /// POST /setup — creates the owner, signs them in and answers 303 to the home page; 422 with the problems;
+    /// 503/507 with the name (and set-up code) as typed when the database could not take it.
     @Sendable func setUp(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard try await !accounts.ownerExists() else { throw PageError.notFound }
         let form = context.form
@@ -36,15 +37,19 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let password = form["password"] ?? ""
         var problems: [String: String] = [:]
         if !SetupGate.isThisComputer(context.remoteAddress) {
-            if case .refused(let until) = throttle.decision(address: context.remoteAddress, username: "/setup") {
+            // Counted before the code is compared, like a password: guesses sent at once count one by one.
+            switch throttle.begin(address: context.remoteAddress, username: "/setup") {
+            case .refused(let until):
                 return renderSetup(
                     username: username, problems: ["code": Self.tooManyAttempts(until)], context: context,
                     status: .tooManyRequests)
-            }
-            if !setupGate.accepts(form["code"] ?? "") {
-                throttle.recordFailure(address: context.remoteAddress, username: "/setup")
-                problems["code"] =
-                    "That code does not match. Use the code shown in the window where Parsnip was started"
+            case .allowed(_, let attempt):
+                if setupGate.accepts(form["code"] ?? "") {
+                    throttle.succeeded(attempt)
+                } else {
+                    problems["code"] =
+                        "That code does not match. Use the code shown in the window where Parsnip was started"
+                }
             }
         }
         problems["username"] = AccountRules.usernameProblem(username)
@@ -53,18 +58,25 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
             problems["passwordAgain"] = AccountRules.repeatProblem(password, repeated: form["passwordAgain"] ?? "")
         }
         guard problems.isEmpty else { return renderSetup(username: username, problems: problems, context: context) }
-        switch try await accounts.createOwner(username: username, password: password) {
-        case .success(let session):
-            var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
-            response.headers.append(SessionCookie.setting(session.token))
-            return response
-        case .failure:
-            throw PageError.notFound
+        return try await context.saving {
+            switch try await accounts.createOwner(username: username, password: password) {
+            case .success(let session):
+                var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
+                response.headers.append(SessionCookie.setting(session.token))
+                response.headers.append(CSRFMiddleware.rotatedCookie())
+                return response
+            case .failure:
+                throw PageError.notFound
+            }
+        } orShowingAgain: { context in
+            // The code was accepted, so it goes back with the name; passwords never do.
+            renderSetup(username: username, code: form["code"] ?? "", problems: [:], context: context)
         }
     }
 
+    /// The set-up form; `code` is the set-up code as typed, kept only once it was accepted.
     func renderSetup(
-        username: String, problems: [String: String], context: ParsnipRequestContext,
+        username: String, code: String = "", problems: [String: String], context: ParsnipRequestContext,
         status: HTTPResponse.Status? = nil
     ) -> Response {
         var fields: [AccountField] = []
@@ -73,7 +85,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
                 AccountField(
                     id: "code", label: "Set-up code",
                     hint: "The 8 digits shown in the window where Parsnip was started, like 4821 9930.",
-                    autocomplete: "off", error: problems["code"]))
+                    value: code, autocomplete: "off", error: problems["code"]))
         }
         fields += [
             AccountField(
@@ -100,7 +112,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
 
     /// GET /sign-in — the form; straight on to `next` for someone already signed in.
     @Sendable func signInForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let next = SignInMiddleware<Accounts>.safeNext(try FormFields(query: request.uri.query)["next"])
+        let next = SafeRedirect.safeNext(try FormFields(query: request.uri.query)["next"])
         if context.user != nil { return Response(status: .seeOther, headers: [.location: next]) }
         guard try await accounts.ownerExists() else {
             return Response(status: .seeOther, headers: [.location: "/setup"])
@@ -109,37 +121,45 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     }
 
     /// POST /sign-in — 303 to `next` with the session cookie, 422 when the name and password do not match, 429 when
-    /// there were too many failures.
+    /// there were too many failures; 503/507 with the name as typed when the database could not record the session.
     @Sendable func signIn(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let form = context.form
         let username = AccountRules.cleanUsername(form["username"] ?? "")
         let password = form["password"] ?? ""
-        let next = SignInMiddleware<Accounts>.safeNext(form["next"])
+        let next = SafeRedirect.safeNext(form["next"])
         guard !username.isEmpty, !password.isEmpty else {
             return renderSignIn(
                 username: username, next: next, problem: "Enter your name and your password", context: context)
         }
         let address = context.remoteAddress
-        switch throttle.decision(address: address, username: username) {
+        // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
+        let attempt: SignInThrottle.Attempt
+        switch throttle.begin(address: address, username: username) {
         case .refused(let until):
             return renderSignIn(
                 username: username, next: next, problem: Self.tooManyAttempts(until), context: context,
                 status: .tooManyRequests)
-        case .allowed(let delay):
+        case .allowed(let delay, let counted):
+            attempt = counted
             if delay > .zero { await pause(delay) }
         }
-        guard let session = try await accounts.signIn(username: username, password: password) else {
-            throttle.recordFailure(address: address, username: username)
-            context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
-            return renderSignIn(
-                username: username, next: next,
-                problem: "That name and password do not match. Check both and try again",
-                context: context)
+        return try await context.saving {
+            guard let session = try await accounts.signIn(username: username, password: password) else {
+                context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
+                return renderSignIn(
+                    username: username, next: next,
+                    problem: "That name and password do not match. Check both and try again",
+                    context: context)
+            }
+            throttle.succeeded(attempt)
+            var response = Response(status: .seeOther, headers: [.location: next])
+            response.headers.append(SessionCookie.setting(session.token))
+            response.headers.append(CSRFMiddleware.rotatedCookie())
+            return response
+        } orShowingAgain: { context in
+            // The attempt stays counted: the store failed before it could say whether the password matched.
+            renderSignIn(username: username, next: next, problem: nil, context: context)
         }
-        throttle.recordSuccess(username: username)
-        var response = Response(status: .seeOther, headers: [.location: next])
-        response.headers.append(SessionCookie.setting(session.token))
-        return response
     }
 
     func renderSignIn(
@@ -173,21 +193,40 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
     /// GET /sign-out — a page with one "Sign out" button; the home page for someone not signed in.
     @Sendable func signOutForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let user = context.user else { return Response(status: .seeOther, headers: [.location: "/"]) }
+        return renderSignOut(user, context: context)
+    }
+
+    /// POST /sign-out — ends the session on the server, clears the cookie, 303 to the sign-in page; 503/507 with
+    /// the sign-out page again, still signed in, when the database could not end the session.
+    @Sendable func signOut(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // A cookie that signs nobody in has no session to end (see `AccountRepository.user(forSession:)`).
+        if let user = context.user,
+            let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(
+                SessionCookie.validToken)
+        {
+            return try await context.saving {
+                try await accounts.signOut(token: token)
+                return signedOut(context)
+            } orShowingAgain: { context in
+                renderSignOut(user, context: context)
+            }
+        }
+        return signedOut(context)
+    }
+
+    /// The page with one "Sign out" button, naming who is signed in.
+    func renderSignOut(_ user: SignedInUser, context: ParsnipRequestContext) -> Response {
         let page = SignOutPage(
             page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username
         )
         return pages.render(page, template: "accounts/sign-out")
     }
 
-    /// POST /sign-out — ends the session on the server, clears the cookie, 303 to the sign-in page.
-    @Sendable func signOut(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        if let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(
-            SessionCookie.validToken)
-        {
-            try await accounts.signOut(token: token)
-        }
+    /// 303 away from the signed-out session, clearing its cookie.
+    func signedOut(_ context: ParsnipRequestContext) -> Response {
         var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")
         response.headers.append(SessionCookie.clearing)
+        response.headers.append(CSRFMiddleware.rotatedCookie())
         return response
     }
 }

@@ -4,7 +4,6 @@ import Hummingbird
 extension BookController {
     /// GET /books/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await pageCache.formPage(
             for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
         ) { token in
@@ -15,10 +14,6 @@ extension BookController {
     /// GET /books/:id/edit — the form filled with the stored book, carrying its version and field tokens.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard context.canEdit else {
-            _ = try await findBook(id)
-            throw PageError.notAllowed
-        }
         return try await pageCache.formPage(
             for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
         ) { token in
@@ -30,7 +25,8 @@ extension BookController {
     }
 
     /// POST /books/new — "Save book": stores the book and answers 303 to its page, or 422 with the form as typed;
-    /// or an "Add …" button: adds the entry and shows the form again with it chosen.
+    /// or an "Add …" button: adds the entry and shows the form again with it chosen. 503/507 with the form as typed
+    /// when the database could not take it.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try BookDraft(form: context.form)
         if context.form["add-entry"] != nil {
@@ -42,19 +38,26 @@ extension BookController {
             state.problems = problems
             return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
-            do {
-                let book = try await repository.create(input, by: context.user)
-                return Flash.redirect(to: "/books/\(book.id ?? "")", message: "Saved “\(book.title)”")
-            } catch let error as BookSaveError {
-                state.refused(by: error)
-                return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
+            let typed = state
+            return try await context.saving {
+                do {
+                    let book = try await repository.create(input, by: context.user)
+                    return Flash.redirect(to: "/books/\(book.id ?? "")", message: "Saved “\(book.title)”")
+                } catch let error as BookSaveError {
+                    var state = typed
+                    state.refused(by: error)
+                    return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
+                }
+            } orShowingAgain: { context in
+                try await renderForm(.new, state: typed, status: .ok, context: context)
             }
         }
     }
 
     /// POST /books/:id/edit — "Save changes": saves the book merged with changes others made since the form was
     /// loaded and answers 303 to its page; 409 with a choice per field both changed; 422 with the form as typed;
-    /// 409 with the form as typed when the book was deleted meanwhile; 400 without the form's `_version`/`_base`.
+    /// 409 with the form as typed when the book was deleted meanwhile; 400 without the form's `_version`/`_base`;
+    /// 503/507 with the form as typed, and the version it was loaded with, when the database could not take it.
     /// Or an "Add …" button, as on a new book.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
@@ -74,24 +77,39 @@ extension BookController {
             state.problems = problems
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
-            do {
-                let outcome = try await repository.update(
-                    id: id, with: input, from: base, choices: EditBase.choices(in: context.form), by: context.user)
-                switch outcome {
-                case .saved(let book, let merged):
-                    return Flash.redirect(to: "/books/\(id)", message: savedMessage(book, merged: merged))
-                case .conflict(let report):
-                    let page = ConflictPage(
-                        report: report, thing: "book", form: context.form, base: base, action: "/books/\(id)/edit",
-                        cancelURL: "/books/\(id)", context: context, now: clock.now())
-                    return pages.render(page, template: "conflict", status: .conflict)
-                }
-            } catch BookSaveError.bookNotFound {
-                return try await renderForm(.deleted(id: id), state: state, status: .conflict, context: context)
-            } catch let error as BookSaveError {
-                state.refused(by: error)
-                return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
+            let typed = state
+            return try await context.saving {
+                try await saveEdit(id: id, input: input, base: base, mode: mode, state: typed, context: context)
+            } orShowingAgain: { context in
+                try await renderForm(mode, state: typed, status: .ok, context: context)
             }
+        }
+    }
+
+    /// Saves a valid edit and answers 303 to the book's page; 409 with a choice per field both changed, or with the
+    /// form as typed when the book was deleted meanwhile; 422 when the repository refuses a value.
+    private func saveEdit(
+        id: String, input: BookInput, base: EditBase, mode: BookFormMode, state: BookFormState,
+        context: ParsnipRequestContext
+    ) async throws -> Response {
+        var state = state
+        do {
+            let outcome = try await repository.update(
+                id: id, with: input, from: base, choices: EditBase.choices(in: context.form), by: context.user)
+            switch outcome {
+            case .saved(let book, let merged):
+                return Flash.redirect(to: "/books/\(id)", message: savedMessage(book, merged: merged))
+            case .conflict(let report):
+                let page = ConflictPage(
+                    report: report, thing: "book", form: context.form, base: base, action: "/books/\(id)/edit",
+                    cancelURL: "/books/\(id)", context: context, now: clock.now())
+                return pages.render(page, template: "conflict", status: .conflict)
+            }
+        } catch BookSaveError.bookNotFound {
+            return try await renderForm(.deleted(id: id), state: state, status: .conflict, context: context)
+        } catch let error as BookSaveError {
+            state.refused(by: error)
+            return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         }
     }
 
@@ -105,12 +123,25 @@ extension BookController {
     }
 
     /// An "Add genre/author/publisher" button: creates the entry from its "New …" field and shows the form again
-    /// with everything typed and the new entry chosen; or the name's problem beside that field (422).
+    /// with everything typed and the new entry chosen; or the name's problem beside that field (422); or, when the
+    /// database could not take it, everything as typed, the new name still in its field (503/507).
     func addEntry(_ mode: BookFormMode, draft: BookDraft, context: ParsnipRequestContext) async throws -> Response {
         guard let value = context.form["add-entry"], let kind = CatalogueKind(rawValue: value) else {
             throw PageError.badRequest("an unknown add-entry button")
         }
-        var state = typedState(draft, context: context)
+        let typed = typedState(draft, context: context)
+        return try await context.saving {
+            try await createEntry(kind, mode: mode, state: typed, context: context)
+        } orShowingAgain: { context in
+            try await renderForm(mode, state: typed, status: .ok, context: context)
+        }
+    }
+
+    /// Adds the entry named in `kind`'s "New …" field of the form as typed (`state`) and shows the form again.
+    private func createEntry(
+        _ kind: CatalogueKind, mode: BookFormMode, state: BookFormState, context: ParsnipRequestContext
+    ) async throws -> Response {
+        var state = state
         let status: HTTPResponse.Status
         switch CatalogueNameDraft(kind: kind, name: state.newNames[kind] ?? "").validate() {
         case .failure(let problem):

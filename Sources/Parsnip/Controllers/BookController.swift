@@ -18,15 +18,15 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// them on every page rendered, and they change only with a write.
     let entriesCache = LockedValue<(revision: Int, entries: [CatalogueKind: [CatalogueEntryUsage]])?>(nil)
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/books", use: index)
-        group.get("/books/new", use: new)
-        group.post("/books/new", use: create)
-        group.get("/books/:id", use: show)
-        group.get("/books/:id/edit", use: edit)
-        group.post("/books/:id/edit", use: update)
-        group.get("/books/:id/delete", use: confirmDelete)
-        group.post("/books/:id/delete", use: delete)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/books", .signedIn, use: index)
+        routes.get("/books/new", .editor, use: new)
+        routes.post("/books/new", .editor, use: create)
+        routes.get("/books/:id", .signedIn, use: show)
+        routes.get("/books/:id/edit", .editor, use: edit)
+        routes.post("/books/:id/edit", .editor, use: update)
+        routes.get("/books/:id/delete", .editor, use: confirmDelete)
+        routes.post("/books/:id/delete", .editor, use: delete)
     }
 
     // MARK: List
@@ -65,8 +65,29 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// GET /books/:id/delete — asks first, naming the book.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let book = try await findBook(Self.id(context))
+        return renderConfirmDelete(book, context: context)
+    }
+
+    /// POST /books/:id/delete — deletes the book, its ISBN and its relation rows, and answers 303 to the list
+    /// (503/507 with the question again when the database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        return try await context.saving {
+            let book: Book
+            do {
+                book = try await repository.delete(id: id)
+            } catch BookSaveError.bookNotFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findBook(id), context: context)
+        }
+    }
+
+    /// The question "Delete this book?", naming it.
+    func renderConfirmDelete(_ book: Book, context: ParsnipRequestContext) -> Response {
         let id = book.id ?? ""
-        guard context.canEdit else { throw PageError.notAllowed }
         let page = BookDeletePage(
             page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
             title: book.title,
@@ -75,18 +96,6 @@ struct BookController<Repository: BookRepository>: Sendable {
             cancelURL: "/books/\(id)"
         )
         return pages.render(page, template: "books/delete")
-    }
-
-    /// POST /books/:id/delete — deletes the book, its ISBN and its relation rows, and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let id = try Self.id(context)
-        let book: Book
-        do {
-            book = try await repository.delete(id: id)
-        } catch BookSaveError.bookNotFound {
-            throw PageError.notFound
-        }
-        return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
     }
 
     // MARK: Helpers

@@ -18,14 +18,14 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         self.bookLimit = bookLimit
     }
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
+    func addRoutes(to routes: AccessRoutes) {
         let path = RouterPath(kind.path)
-        group.get(path, use: index)
-        group.post(path, use: create)
-        group.get(RouterPath(kind.path + "/:id"), use: show)
-        group.post(RouterPath(kind.path + "/:id"), use: rename)
-        group.get(RouterPath(kind.path + "/:id/delete"), use: confirmDelete)
-        group.post(RouterPath(kind.path + "/:id/delete"), use: delete)
+        routes.get(path, .signedIn, use: index)
+        routes.post(path, .editor, use: create)
+        routes.get(RouterPath(kind.path + "/:id"), .signedIn, use: show)
+        routes.post(RouterPath(kind.path + "/:id"), .editor, use: rename)
+        routes.get(RouterPath(kind.path + "/:id/delete"), .editor, use: confirmDelete)
+        routes.post(RouterPath(kind.path + "/:id/delete"), .editor, use: delete)
     }
 
     // MARK: List and add
@@ -44,7 +44,8 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         }
     }
 
-    /// POST /genres — adds an entry and answers 303 to the list; 422 with the name as typed.
+    /// POST /genres — adds an entry and answers 303 to the list; 422 with the name as typed (503/507 when the
+    /// database could not take it).
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
         let problem: String
@@ -53,17 +54,29 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             problem = failure.message
         case .success(let name):
             do {
-                let entry = try await repository.createEntry(kind, name: name, by: context.user)
-                return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
+                return try await context.saving {
+                    let entry = try await repository.createEntry(kind, name: name, by: context.user)
+                    return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
+                } orShowingAgain: { context in
+                    try await renderIndex(typedName: typed, problem: nil, status: .ok, context: context)
+                }
             } catch CatalogueError.duplicate {
                 problem = CatalogueNameDraft.duplicateMessage(kind)
             }
         }
+        return try await renderIndex(
+            typedName: typed, problem: problem, status: .unprocessableContent, context: context)
+    }
+
+    /// The list with the add form holding `typedName` and, when it was refused, why.
+    func renderIndex(
+        typedName: String, problem: String?, status: HTTPResponse.Status, context: ParsnipRequestContext
+    ) async throws -> Response {
         let page = CatalogueIndexPage(
-            kind: kind, entries: try await repository.entries(kind), typedName: typed, problem: problem,
+            kind: kind, entries: try await repository.entries(kind), typedName: typedName, problem: problem,
             csrfToken: context.csrfToken, visitor: BookVisitor(context: context)
         )
-        return pages.render(page, template: "catalogue/index", status: .unprocessableContent)
+        return pages.render(page, template: "catalogue/index", status: status)
     }
 
     // MARK: One entry
@@ -78,7 +91,8 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         }
     }
 
-    /// POST /genres/:id — renames the entry and answers 303 to its page; 422 with the name as typed.
+    /// POST /genres/:id — renames the entry and answers 303 to its page; 422 with the name as typed (503/507 when
+    /// the database could not take it).
     @Sendable func rename(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try BookController<Repository>.id(context)
         guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
@@ -88,8 +102,15 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             problem = failure.message
         case .success(let name):
             do {
-                let entry = try await repository.renameEntry(kind, id: id, to: name, by: context.user)
-                return Flash.redirect(to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
+                return try await context.saving {
+                    let entry = try await repository.renameEntry(kind, id: id, to: name, by: context.user)
+                    return Flash.redirect(
+                        to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
+                } orShowingAgain: { context in
+                    let body = try await renderShow(
+                        find(id), typedName: typed, csrfToken: context.csrfToken, context: context)
+                    return Pages.htmlResponse(body, status: .ok)
+                }
             } catch CatalogueError.duplicate(let existingId) where existingId != id {
                 problem = CatalogueNameDraft.duplicateMessage(kind)
             } catch CatalogueError.notFound {
@@ -108,12 +129,12 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// books go.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let usage = try await find(BookController<Repository>.id(context))
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await renderDelete(usage, status: .ok, context: context)
     }
 
     /// POST /genres/:id/delete — deletes the entry (moving a genre's books to `moveTo`) and answers 303 to the list;
-    /// a genre still in use without a genre to move to gets the delete page again (409).
+    /// a genre still in use without a genre to move to gets the delete page again (409), and so does a delete the
+    /// database could not take (503/507, the chosen genre still chosen).
     @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try BookController<Repository>.id(context)
         var moveTo: String?
@@ -125,16 +146,20 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         }
         let usage = try await find(id)
         do {
-            let entry = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo)
-            var message = "Deleted \(kind.singular) “\(entry.name)”"
-            if let moveTo, usage.bookCount > 0,
-                let target = try await repository.entry(kind, id: moveTo)
-            {
-                message =
-                    "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
-                    + "“\(entry.name)”"
+            return try await context.saving {
+                let entry = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo)
+                var message = "Deleted \(kind.singular) “\(entry.name)”"
+                if let moveTo, usage.bookCount > 0,
+                    let target = try await repository.entry(kind, id: moveTo)
+                {
+                    message =
+                        "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
+                        + "“\(entry.name)”"
+                }
+                return Flash.redirect(to: kind.path, message: message)
+            } orShowingAgain: { context in
+                try await renderDelete(find(id), moveTo: moveTo, status: .ok, context: context)
             }
-            return Flash.redirect(to: kind.path, message: message)
         } catch CatalogueError.inUse {
             return try await renderDelete(find(id), status: .conflict, context: context)
         } catch CatalogueError.notFound {
@@ -171,15 +196,18 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         return pages.renderBody(page, template: "catalogue/show")
     }
 
+    /// The delete page; `moveTo` is the genre chosen for the books (the first other genre when nil).
     func renderDelete(
-        _ usage: CatalogueEntryUsage, status: HTTPResponse.Status, context: ParsnipRequestContext
+        _ usage: CatalogueEntryUsage, moveTo: String? = nil, status: HTTPResponse.Status,
+        context: ParsnipRequestContext
     ) async throws -> Response {
         var others: [CatalogueEntry] = []
         if kind == .genre, usage.bookCount > 0 {
             others = try await repository.entries(.genre).map(\.entry).filter { $0.id != usage.entry.id }
         }
         let page = CatalogueDeletePage(
-            usage: usage, others: others, csrfToken: context.csrfToken, visitor: BookVisitor(context: context))
+            usage: usage, others: others, chosen: moveTo, csrfToken: context.csrfToken,
+            visitor: BookVisitor(context: context))
         return pages.render(page, template: "catalogue/delete", status: status)
     }
 }

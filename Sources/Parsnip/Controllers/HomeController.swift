@@ -4,8 +4,8 @@ import Hummingbird
 struct HomeController: Sendable {
     let pages: Pages
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/", use: index)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/", .signedIn, use: index)
     }
 
     /// GET / — the three apps, one of them ready.

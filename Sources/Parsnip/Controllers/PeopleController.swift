@@ -2,19 +2,19 @@ import Hummingbird
 
 /// The owner's people pages: who has an account, adding someone, their role, a new password, removing them.
 ///
-/// `SignInMiddleware` lets only owners reach these routes.
+/// Every route is for a signed-in owner, also on this computer when signing in is otherwise optional.
 struct PeopleController<Accounts: AccountRepository>: Sendable {
     let accounts: Accounts
     let pages: Pages
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/people", use: index)
-        group.post("/people", use: create)
-        group.post("/people/:id/role", use: changeRole)
-        group.get("/people/:id/password", use: passwordForm)
-        group.post("/people/:id/password", use: resetPassword)
-        group.get("/people/:id/remove", use: confirmRemove)
-        group.post("/people/:id/remove", use: remove)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/people", .owner, use: index)
+        routes.post("/people", .owner, use: create)
+        routes.post("/people/:id/role", .owner, use: changeRole)
+        routes.get("/people/:id/password", .owner, use: passwordForm)
+        routes.post("/people/:id/password", .owner, use: resetPassword)
+        routes.get("/people/:id/remove", .owner, use: confirmRemove)
+        routes.post("/people/:id/remove", .owner, use: remove)
     }
 
     /// GET /people — everyone with their role, and the form to add someone.
@@ -22,7 +22,8 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         try await renderIndex(username: "", role: .editor, problems: [:], context: context)
     }
 
-    /// POST /people — adds someone and answers 303 to the list, or 422 with the form as typed.
+    /// POST /people — adds someone and answers 303 to the list, or 422 with the form as typed (503/507 when the
+    /// database could not take it).
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let username = AccountRules.cleanUsername(context.form["username"] ?? "")
         let password = context.form["password"] ?? ""
@@ -34,30 +35,41 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         guard problems.isEmpty, let role else {
             return try await renderIndex(username: username, role: role, problems: problems, context: context)
         }
-        switch try await accounts.addPerson(username: username, password: password, role: role) {
-        case .success(let person):
-            return Flash.redirect(
-                to: "/people",
-                message: "Added \(person.username) as \(Self.article(person.role)) \(person.role.rawValue)")
-        case .failure:
-            return try await renderIndex(
-                username: username, role: role,
-                problems: ["username": "Someone already uses this name. Choose another"],
-                context: context)
+        return try await context.saving {
+            switch try await accounts.addPerson(username: username, password: password, role: role) {
+            case .success(let person):
+                return Flash.redirect(
+                    to: "/people",
+                    message: "Added \(person.username) as \(Self.article(person.role)) \(person.role.rawValue)")
+            case .failure:
+                return try await renderIndex(
+                    username: username, role: role,
+                    problems: ["username": "Someone already uses this name. Choose another"],
+                    context: context)
+            }
+        } orShowingAgain: { context in
+            try await renderIndex(username: username, role: role, problems: [:], context: context)
         }
     }
 
-    /// POST /people/:id/role — moves someone to another role at once.
+    /// POST /people/:id/role — moves someone to another role at once (503/507 with the people page again, the
+    /// chosen role still chosen, when the database could not take it).
     @Sendable func changeRole(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let role = context.form["role"].flatMap(Role.init(rawValue:)) else {
             throw PageError.badRequest("an unknown role")
         }
-        switch try await accounts.changeRole(personId: try Self.id(context), to: role) {
-        case .success(let person):
-            return Flash.redirect(
-                to: "/people", message: "\(person.username) is now \(Self.article(role)) \(role.rawValue)")
-        case .failure(let refusal):
-            return try await Self.refused(refusal)
+        let id = try Self.id(context)
+        return try await context.saving {
+            switch try await accounts.changeRole(personId: id, to: role) {
+            case .success(let person):
+                return Flash.redirect(
+                    to: "/people", message: "\(person.username) is now \(Self.article(role)) \(role.rawValue)")
+            case .failure(let refusal):
+                return try await Self.refused(refusal)
+            }
+        } orShowingAgain: { context in
+            try await renderIndex(
+                username: "", role: .editor, problems: [:], chosenRole: (personId: id, role: role), context: context)
         }
     }
 
@@ -67,7 +79,8 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         return renderPassword(person, problem: nil, context: context)
     }
 
-    /// POST /people/:id/password — saves the new password and ends that person's other sessions.
+    /// POST /people/:id/password — saves the new password and ends that person's other sessions (503/507 with the
+    /// form again when the database could not take it).
     @Sendable func resetPassword(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let person = try await findPerson(context)
         let password = context.form["password"] ?? ""
@@ -77,12 +90,18 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         let ownSession =
             person.id == context.user?.objectId
             ? CookieHeader.value(named: SessionCookie.name, in: request.headers).map(String.init) : nil
-        switch try await accounts.resetPassword(personId: person.id, password: password, keepingSession: ownSession) {
-        case .success(let person):
-            return Flash.redirect(
-                to: "/people", message: "Saved a new password for \(person.username). Tell them in person")
-        case .failure(let refusal):
-            return try await Self.refused(refusal)
+        return try await context.saving {
+            switch try await accounts.resetPassword(
+                personId: person.id, password: password, keepingSession: ownSession)
+            {
+            case .success(let person):
+                return Flash.redirect(
+                    to: "/people", message: "Saved a new password for \(person.username). Tell them in person")
+            case .failure(let refusal):
+                return try await Self.refused(refusal)
+            }
+        } orShowingAgain: { context in
+            renderPassword(person, problem: nil, context: context)
         }
     }
 
@@ -90,35 +109,50 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
     @Sendable func confirmRemove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let person = try await findPerson(context)
         if person.id == context.user?.objectId { return try await Self.refused(.removingYourself) }
+        return renderConfirmRemove(person, context: context)
+    }
+
+    /// POST /people/:id/remove — removes the account; their sessions end at once (503/507 with the question again
+    /// when the database could not take it).
+    @Sendable func remove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let actor = context.user else { throw AccessRefusal.ownersOnly }
+        let id = try Self.id(context)
+        return try await context.saving {
+            switch try await accounts.removePerson(personId: id, by: actor) {
+            case .success(let person):
+                return Flash.redirect(to: "/people", message: "Removed \(person.username)")
+            case .failure(let refusal):
+                return try await Self.refused(refusal)
+            }
+        } orShowingAgain: { context in
+            try await renderConfirmRemove(findPerson(context), context: context)
+        }
+    }
+
+    /// The question "Remove Ana?".
+    func renderConfirmRemove(_ person: Person, context: ParsnipRequestContext) -> Response {
         let page = PersonRemovePage(
             page: PageChrome(title: "Remove \(person.username)?", context: context), csrfToken: context.csrfToken,
             username: person.username, action: "/people/\(person.id)/remove")
         return pages.render(page, template: "accounts/remove")
     }
 
-    /// POST /people/:id/remove — removes the account; their sessions end at once.
-    @Sendable func remove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        guard let actor = context.user else { throw AccessRefusal.ownersOnly }
-        switch try await accounts.removePerson(personId: try Self.id(context), by: actor) {
-        case .success(let person):
-            return Flash.redirect(to: "/people", message: "Removed \(person.username)")
-        case .failure(let refusal):
-            return try await Self.refused(refusal)
-        }
-    }
-
     // MARK: Helpers
 
+    /// The people page with the add form as typed; `chosenRole` selects a role in one person's row (a change not
+    /// saved yet) instead of the role they have.
     func renderIndex(
-        username: String, role: Role?, problems: [String: String], context: ParsnipRequestContext
+        username: String, role: Role?, problems: [String: String],
+        chosenRole: (personId: String, role: Role)? = nil, context: ParsnipRequestContext
     ) async throws -> Response {
         let people = try await accounts.people()
         let rows = people.map { person in
             let isYou = person.id == context.user?.objectId
+            let shown = chosenRole.flatMap { $0.personId == person.id ? $0.role : nil } ?? person.role
             return PersonRow(
                 username: person.username, roleName: person.role.displayName, isYou: isYou,
                 roleFieldId: "role-\(person.id)", roleAction: "/people/\(person.id)/role",
-                roleOptions: RoleOption.all(selected: person.role),
+                roleOptions: RoleOption.all(selected: shown),
                 passwordURL: "/people/\(person.id)/password", removeURL: isYou ? nil : "/people/\(person.id)/remove")
         }
         let fields = [

@@ -3,19 +3,17 @@ import Hummingbird
 
 /// The recipe editor: the empty and the filled form, its row buttons without JavaScript, save as new and update.
 extension RecipeController {
-    /// GET /recipes/new — the empty editor, one blank row in each section; 403 for a viewer.
+    /// GET /recipes/new — the empty editor, one blank row in each section.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             renderEditorBody(.new, draft: RecipeDraft(), base: nil, csrfToken: token, context: context)
         }
     }
 
     /// GET /recipes/:id/edit — the editor filled with the stored recipe, carrying the version and field tokens
-    /// it was loaded with; also the "Reload" link. 403 for a viewer.
+    /// it was loaded with; also the "Reload" link.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        guard context.canEdit else { throw PageError.notAllowed }
         return try await cachedPage(request, context: context) { token in
             let found = try await findRecipe(id)
             return renderEditorBody(
@@ -48,32 +46,41 @@ extension RecipeController {
     }
 
     /// POST /recipes — "Save as new recipe": stores a new recipe and answers 303 to its page, or 422 with the form
-    /// as typed. From an edit page (`?from=<id>`) the form comes back as that edit page, with the version and
-    /// tokens it was loaded with (or the stored ones, should the form not carry them). Never a conflict.
+    /// as typed (503/507 when the database could not take it). From an edit page (`?from=<id>`) the form comes back
+    /// as that edit page, with the version and tokens it was loaded with (or the stored ones, should the form not
+    /// carry them). Never a conflict.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try RecipeDraft(form: context.form)
         switch draft.validate() {
         case .invalid(let problems):
-            var mode = RecipeEditorMode.new
-            var base: EditBase?
-            if let from = try FormFields(query: request.uri.query)["from"], ObjectIdentifierText.isValid(from),
-                let found = try await repository.find(id: from)
-            {
-                mode = .edit(found)
-                base = (try? EditBase(form: context.form)) ?? RecipeEditField.base(of: found.recipe)
-            }
+            let (mode, base) = try await createMode(request, context: context)
             return renderEditor(
                 mode, draft: draft, base: base, problems: problems, status: .unprocessableContent, context: context)
         case .valid(let recipe):
-            let saved = try await repository.create(recipe, by: context.user)
-            return Flash.redirect(to: "/recipes/\(saved.id ?? "")", message: "Saved “\(saved.name)” as a new recipe")
+            return try await context.saving {
+                let saved = try await repository.create(recipe, by: context.user)
+                return Flash.redirect(
+                    to: "/recipes/\(saved.id ?? "")", message: "Saved “\(saved.name)” as a new recipe")
+            } orShowingAgain: { context in
+                let (mode, base) = try await createMode(request, context: context)
+                return renderEditor(mode, draft: draft, base: base, status: .ok, context: context)
+            }
         }
+    }
+
+    /// The editor a "Save as new recipe" came from: new, or the edit page of `?from=<id>` with its loaded version.
+    func createMode(_ request: Request, context: ParsnipRequestContext) async throws -> (RecipeEditorMode, EditBase?) {
+        guard let from = try FormFields(query: request.uri.query)["from"], ObjectIdentifierText.isValid(from),
+            let found = try await repository.find(id: from)
+        else { return (.new, nil) }
+        return (.edit(found), (try? EditBase(form: context.form)) ?? RecipeEditField.base(of: found.recipe))
     }
 
     /// POST /recipes/:id — "Update recipe": saves the typed recipe merged with whatever others saved since the
     /// editor was loaded and answers 303 to its page; 400 without the loaded version and tokens; 422 with the
     /// form as typed; 409 with the conflict page when both changed a field differently, or with the form as
-    /// typed when the recipe was deleted meanwhile.
+    /// typed when the recipe was deleted meanwhile; 503/507 with the form as typed, and the version and tokens it
+    /// was loaded with, when the database could not take it.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let base = try EditBase(form: context.form)
@@ -89,22 +96,38 @@ extension RecipeController {
                 context: context)
         case .valid(var recipe):
             recipe.id = id
-            let outcome: EditOutcome<Recipe>
-            do {
-                outcome = try await repository.update(
-                    recipe, from: base, choices: EditBase.choices(in: context.form), by: context.user)
-            } catch RecipeRepositoryError.notFound {
-                return renderEditor(.deleted(id: id), draft: draft, base: nil, status: .conflict, context: context)
+            return try await context.saving {
+                try await saveEdit(recipe, draft: draft, base: base, context: context)
+            } orShowingAgain: { context in
+                guard let found = try await repository.find(id: id) else {
+                    return renderEditor(.deleted(id: id), draft: draft, base: nil, status: .conflict, context: context)
+                }
+                return renderEditor(.edit(found), draft: draft, base: base, status: .ok, context: context)
             }
-            switch outcome {
-            case .saved(let saved, let merged):
-                return Flash.redirect(to: "/recipes/\(id)", message: Self.savedMessage(saved, merged: merged))
-            case .conflict(let report):
-                let page = ConflictPage(
-                    report: report, thing: "recipe", form: context.form, base: base, action: "/recipes/\(id)",
-                    cancelURL: "/recipes/\(id)", context: context, now: Date(), excluding: ["row-action"])
-                return pages.render(page, template: "conflict", status: .conflict)
-            }
+        }
+    }
+
+    /// Saves a valid edit of the stored recipe `recipe.id` and answers 303 to its page, or 409 with the conflict
+    /// page, or with the form as typed when the recipe was deleted meanwhile.
+    private func saveEdit(_ recipe: Recipe, draft: RecipeDraft, base: EditBase, context: ParsnipRequestContext)
+        async throws -> Response
+    {
+        let id = recipe.id ?? ""
+        let outcome: EditOutcome<Recipe>
+        do {
+            outcome = try await repository.update(
+                recipe, from: base, choices: EditBase.choices(in: context.form), by: context.user)
+        } catch RecipeRepositoryError.notFound {
+            return renderEditor(.deleted(id: id), draft: draft, base: nil, status: .conflict, context: context)
+        }
+        switch outcome {
+        case .saved(let saved, let merged):
+            return Flash.redirect(to: "/recipes/\(id)", message: Self.savedMessage(saved, merged: merged))
+        case .conflict(let report):
+            let page = ConflictPage(
+                report: report, thing: "recipe", form: context.form, base: base, action: "/recipes/\(id)",
+                cancelURL: "/recipes/\(id)", context: context, now: Date(), excluding: ["row-action"])
+            return pages.render(page, template: "conflict", status: .conflict)
         }
     }
 

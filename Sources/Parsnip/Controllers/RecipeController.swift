@@ -15,17 +15,17 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// 16 KB), within the 64 MB the server aims at.
     let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20)
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/recipes", use: index)
-        group.get("/recipes/new", use: new)
-        group.post("/recipes/new", use: editorAction)
-        group.post("/recipes", use: create)
-        group.get("/recipes/:id", use: show)
-        group.get("/recipes/:id/edit", use: edit)
-        group.post("/recipes/:id/edit", use: editorAction)
-        group.post("/recipes/:id", use: update)
-        group.get("/recipes/:id/delete", use: confirmDelete)
-        group.post("/recipes/:id/delete", use: delete)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/recipes", .signedIn, use: index)
+        routes.get("/recipes/new", .editor, use: new)
+        routes.post("/recipes/new", .editor, use: editorAction)
+        routes.post("/recipes", .editor, use: create)
+        routes.get("/recipes/:id", .signedIn, use: show)
+        routes.get("/recipes/:id/edit", .editor, use: edit)
+        routes.post("/recipes/:id/edit", .editor, use: editorAction)
+        routes.post("/recipes/:id", .editor, use: update)
+        routes.get("/recipes/:id/delete", .editor, use: confirmDelete)
+        routes.post("/recipes/:id/delete", .editor, use: delete)
     }
 
     // MARK: List
@@ -60,10 +60,31 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     // MARK: Delete
 
-    /// GET /recipes/:id/delete — asks first, naming the recipe; 403 for a viewer.
+    /// GET /recipes/:id/delete — asks first, naming the recipe.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let recipe = try await findRecipe(Self.id(context)).recipe
-        guard context.canEdit else { throw PageError.notAllowed }
+        return renderConfirmDelete(recipe, context: context)
+    }
+
+    /// POST /recipes/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        return try await context.saving {
+            let recipe: Recipe
+            do {
+                recipe = try await repository.delete(id: id)
+            } catch RecipeRepositoryError.notFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findRecipe(id).recipe, context: context)
+        }
+    }
+
+    /// The question "Delete this recipe?", naming it.
+    func renderConfirmDelete(_ recipe: Recipe, context: ParsnipRequestContext) -> Response {
         let id = recipe.id ?? ""
         let page = RecipeDeletePage(
             page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
@@ -73,17 +94,6 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
             cancelURL: "/recipes/\(id)"
         )
         return pages.render(page, template: "recipes/delete")
-    }
-
-    /// POST /recipes/:id/delete — deletes and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let recipe: Recipe
-        do {
-            recipe = try await repository.delete(id: Self.id(context))
-        } catch RecipeRepositoryError.notFound {
-            throw PageError.notFound
-        }
-        return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
     }
 
     // MARK: Helpers

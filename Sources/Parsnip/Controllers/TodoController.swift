@@ -10,14 +10,14 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// List pages rendered since the last write.
     let listCache = RenderedPageCache()
 
-    func addRoutes(to group: RouterGroup<ParsnipRequestContext>) {
-        group.get("/todos", use: index)
-        group.get("/todos/new", use: new)
-        group.post("/todos", use: create)
-        group.get("/todos/:id/edit", use: edit)
-        group.post("/todos/:id", use: update)
-        group.get("/todos/:id/delete", use: confirmDelete)
-        group.post("/todos/:id/delete", use: delete)
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/todos", .signedIn, use: index)
+        routes.get("/todos/new", .editor, use: new)
+        routes.post("/todos", .editor, use: create)
+        routes.get("/todos/:id/edit", .editor, use: edit)
+        routes.post("/todos/:id", .editor, use: update)
+        routes.get("/todos/:id/delete", .editor, use: confirmDelete)
+        routes.post("/todos/:id/delete", .editor, use: delete)
     }
 
     // MARK: List
@@ -65,26 +65,29 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
         return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
     }
 
-    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed.
+    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
+    /// could not take it).
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try Self.draft(from: context.form)
         let problems = draft.problems
         guard problems.isEmpty else {
             return renderForm(.add, draft: draft, problems: problems, context: context)
         }
-        let item = try await repository.create(draft, by: context.user)
-        return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        return try await context.saving {
+            let item = try await repository.create(draft, by: context.user)
+            return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        } orShowingAgain: { context in
+            renderForm(.add, draft: draft, problems: [], context: context)
+        }
     }
 
     // MARK: Edit
 
     /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
         let item = try await findItem(context)
         let draft = TodoDraft(title: item.title, description: item.description)
         let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
@@ -93,7 +96,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     }
 
     /// POST /todos/:id — saves (merging another person's changes to other fields) and answers 303 to the list,
-    /// 422 with the form as typed, or 409 with the fields both people changed to choose between.
+    /// 422 with the form as typed, or 409 with the fields both people changed to choose between (503/507 with the
+    /// form as typed, and the version it was loaded with, when the database could not take it).
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let draft = try Self.draft(from: context.form)
@@ -113,6 +117,19 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
                 context: context)
         }
+        return try await context.saving {
+            try await saveEdit(id: id, draft: draft, base: base, context: context)
+        } orShowingAgain: { context in
+            let item = try await findItem(context)
+            return renderForm(
+                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
+        }
+    }
+
+    /// Saves a valid edit and answers 303 to the list, or 409 with the conflict page.
+    private func saveEdit(id: String, draft: TodoDraft, base: EditBase, context: ParsnipRequestContext) async throws
+        -> Response
+    {
         let outcome: EditOutcome<TodoListItem>
         do {
             outcome = try await repository.update(
@@ -141,7 +158,22 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// GET /todos/:id/delete — asks first, naming the to-do.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try Self.requireEditing(context)
+        return try await renderConfirmDelete(context)
+    }
+
+    /// POST /todos/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await context.saving {
+            let item = try await repository.delete(id: Self.id(context))
+            return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(context)
+        }
+    }
+
+    /// The question "Delete this to-do?", naming it.
+    func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
         let item = try await findItem(context)
         let page = TodoDeletePage(
             page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
@@ -152,23 +184,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return pages.render(page, template: "todos/delete")
     }
 
-    /// POST /todos/:id/delete — deletes and answers 303 to the list.
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let item = try await repository.delete(id: Self.id(context))
-        return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
-    }
-
     // MARK: Helpers
 
     enum FormKind {
         case add
         /// Editing the to-do `id`, loaded at `base`'s version and last changed as `lastChange` says.
         case edit(id: String, base: EditBase, lastChange: ChangeStamp)
-    }
-
-    /// The add, edit and delete pages are for people who may change things: a viewer gets the 403 page.
-    static func requireEditing(_ context: ParsnipRequestContext) throws(PageError) {
-        guard context.canEdit else { throw .notAllowed }
     }
 
     func renderForm(

@@ -2,7 +2,7 @@
 enum AccessRefusal: Error, Sendable, Hashable {
     /// A viewer tried to change something; `ownerName` is whom to ask.
     case viewerCannotChange(ownerName: String?)
-    /// Someone who is not an owner opened the people pages.
+    /// Someone who is not a signed-in owner opened an owner's page (people).
     case ownersOnly
     /// A visitor who has not signed in sent a form where signing in is required.
     case signInFirst

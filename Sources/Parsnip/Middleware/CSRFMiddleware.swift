@@ -39,10 +39,19 @@ struct CSRFMiddleware: RouterMiddleware {
         let token = Self.newToken()
         context.csrfToken = token
         var response = try await next(request, context)
-        response.headers.append(
-            HTTPField(name: .setCookie, value: "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
-        )
+        response.headers.append(Self.cookie(token))
         return response
+    }
+
+    /// The `Set-Cookie` that gives the browser `token`.
+    static func cookie(_ token: String) -> HTTPField {
+        HTTPField(name: .setCookie, value: "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    /// A fresh token for a browser whose person just changed (signed in, set up, signed out): a token someone
+    /// planted or read before the sign-in is worth nothing after it.
+    static func rotatedCookie() -> HTTPField {
+        cookie(newToken())
     }
 
     /// A POST must come from a page of this server: `Origin` equals `http://<Host>` (or https), or, when the

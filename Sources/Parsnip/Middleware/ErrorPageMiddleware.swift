@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 import ParseStore
 
-/// Turns every error into an HTML page in plain words: 404, 400, 403, 409, 413, and 500 for anything else.
+/// Turns every error into an HTML page in plain words: 404, 400, 403, 409, 413, 503 and 507 (the database busy or
+/// full, where no form could be shown again), and 500 for anything else.
 ///
 /// The real error of a 500 goes to the log; the page never shows internals. Inside the pages group the header
 /// shows who is signed in; outside it (unknown addresses) the page is the same for everyone.
@@ -50,7 +51,11 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func content(for error: any Error) -> ErrorPageContent {
+        // The store's busy, full or read-only database, from whichever layer it comes, describes its own page.
+        if let trouble = StoreTrouble(error) { return trouble.errorPage }
         switch error {
+        case let error as any DescribedError:
+            return error.errorPage
         case let error as PageError:
             return content(for: error)
         case let error as AccessRefusal:
@@ -93,8 +98,6 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                     + "Reload the form and fill it in again.",
                 linkText: "Reload the form", linkURL: reload
             )
-        case .notAllowed:
-            content(for: AccessRefusal.viewerCannotChange(ownerName: nil))
         case .conflict:
             ErrorPageContent(
                 status: .conflict, heading: "That change clashes with another",

@@ -6,8 +6,6 @@ public enum PageError: Error, Sendable, Hashable {
     case badRequest(String)
     /// 403: the form's CSRF token or origin did not match; `reload` is where to fetch a fresh form.
     case forbidden(reload: String)
-    /// 403: the signed-in person's role may look but not change things (a viewer).
-    case notAllowed
     /// 409: the request conflicts with what is stored.
     case conflict
     /// 413: the body was larger than forms may be.

@@ -11,11 +11,15 @@ public struct ParsnipRequestContext: RequestContext {
     var form = FormFields()
     /// The signed-in person, set by the sign-in middleware; nil for a visitor who has not signed in.
     var user: SignedInUser?
+    /// True when the request carried a well-formed session cookie, whether or not it still signs anyone in.
+    var sentSessionCookie = false
     /// True when every page needs a signed-in person (always when Parsnip is shared on the network); then a
     /// request without `user` never reaches a page handler.
     var signInRequired = false
     /// The address the request came from (for "only from this computer" checks); nil in router tests.
     var remoteAddress: String?
+    /// Set while a form is shown again because the database could not take its change; its pages show the notice.
+    var storeTrouble: StoreTrouble?
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

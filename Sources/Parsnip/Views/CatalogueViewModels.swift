@@ -175,8 +175,12 @@ extension CatalogueShowPage {
 }
 
 extension CatalogueDeletePage {
-    /// The page for deleting `usage`; `others` are the genres a genre's books can move to.
-    init(usage entryUsage: CatalogueEntryUsage, others: [CatalogueEntry], csrfToken: String, visitor: BookVisitor) {
+    /// The page for deleting `usage`; `others` are the genres a genre's books can move to, `chosen` the one
+    /// selected (the first when nil or not among them).
+    init(
+        usage entryUsage: CatalogueEntryUsage, others: [CatalogueEntry], chosen: String? = nil, csrfToken: String,
+        visitor: BookVisitor
+    ) {
         let entry = entryUsage.entry
         let kind = entry.kind
         let count = entryUsage.bookCount
@@ -193,8 +197,9 @@ extension CatalogueDeletePage {
                 others.isEmpty
                 ? "It cannot be deleted while books use it and there is no other genre to move them to. "
                     + "Add another genre first, or give these books another genre." : nil
-            moveOptions = others.enumerated().map { index, other in
-                SelectOption(value: other.id, title: other.name, selected: index == 0)
+            let selected = others.contains { $0.id == chosen } ? chosen : others.first?.id
+            moveOptions = others.map { other in
+                SelectOption(value: other.id, title: other.name, selected: other.id == selected)
             }
             buttonLabel = "Move books and delete genre"
         } else {

@@ -16,6 +16,8 @@ struct PageChrome: Sendable {
     var account: AccountBar?
     /// True for a visitor who has not signed in on a Parsnip where signing in is optional: the header offers it.
     var offerSignIn = false
+    /// Why the form on this page is shown again unsaved (the database was busy or full); nil on every other page.
+    var trouble: StoreTroubleNotice?
 
     init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
         self.title = title
@@ -34,6 +36,7 @@ struct PageChrome: Sendable {
         canEdit = context.canEdit
         account = context.user.map(AccountBar.init(user:))
         offerSignIn = context.user == nil && !context.signInRequired
+        trouble = context.storeTrouble?.notice
     }
 }
 

@@ -1,0 +1,54 @@
+import HTTPTypes
+import Hummingbird
+
+/// Enforces the access each route declared (`AccessRoutes`) on the route the router matched.
+///
+/// The router has already chosen the handler when this runs, so however the path was spelled (`//people`,
+/// `/people/`, `/people;x`), the rule checked is the rule of the handler about to run. A matched route without a
+/// declaration is refused.
+struct RouteAccessMiddleware<Accounts: AccountRepository>: RouterMiddleware {
+    typealias Context = ParsnipRequestContext
+
+    let accounts: Accounts
+    let table: RouteAccessTable
+    /// Renders refusals with the header of the person refused.
+    let errorPages: ErrorPageMiddleware<ParsnipRequestContext>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let pattern = context.endpointPath, let access = table.access(request.method, pattern: pattern) else {
+            // Only a route registered around `AccessRoutes` gets here; it stays closed, as if it did not exist.
+            context.logger.error("A route has no declared access", metadata: ["route": "\(context.endpointPath ?? "")"])
+            throw PageError.notFound
+        }
+        if access == .anyone { return try await next(request, context) }
+        let ownerExists = context.signInRequired ? try await accounts.ownerExists() : true
+        let isReading = request.method == .get || request.method == .head
+        switch access.verdict(for: context.user?.role, signInRequired: context.signInRequired, ownerExists: ownerExists)
+        {
+        case .allowed:
+            return try await next(request, context)
+        case .setUpFirst:
+            guard isReading else { return refuse(.signInFirst, request, context) }
+            return Response(status: .seeOther, headers: [.location: "/setup"])
+        case .signInFirst:
+            guard isReading else { return refuse(.signInFirst, request, context) }
+            var response = Response(
+                status: .seeOther,
+                headers: [.location: SafeRedirect.signInLocation(path: request.uri.path, query: request.uri.query)])
+            // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
+            if context.sentSessionCookie { response.headers.append(SessionCookie.clearing) }
+            return response
+        case .ownersOnly:
+            return refuse(.ownersOnly, request, context)
+        case .viewerCannotChange:
+            let owner = try await accounts.people().first { $0.role == .owner }
+            return refuse(.viewerCannotChange(ownerName: owner?.username), request, context)
+        }
+    }
+
+    private func refuse(_ refusal: AccessRefusal, _ request: Request, _ context: Context) -> Response {
+        errorPages.response(for: refusal, request: request, context: context)
+    }
+}

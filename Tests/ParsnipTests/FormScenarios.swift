@@ -1,0 +1,182 @@
+import Foundation
+import HTTPTypes
+import XCTest
+
+@testable import Parsnip
+
+/// One way a person sends one of the app's POST routes: the page the form is on, what they type, the button.
+struct FormScenario: Sendable {
+    /// The route as the router lists it: "/todos/{id}".
+    let route: String
+    /// Who sends it (a browser with their session).
+    let browser: Browser
+    /// The page the form is on.
+    let page: String
+    /// Where the form posts (the concrete path, with a query when the button's `formaction` has one).
+    let path: String
+    /// What the person types or chooses: replaces every field of the same name, or adds one.
+    var typed: [(String, String)] = []
+    /// The button pressed, when it has a name ("Add author", a recipe row button).
+    var button: (String, String)?
+    /// Why this route cannot write, for the routes that only show the form again; nil for a route that writes.
+    var cannotWrite: String?
+    /// What pressing the button again answers once the database is free.
+    var retried: HTTPResponse.Status = .seeOther
+
+    /// The fields the form on `page` sends to `path` with `typed` applied, and the button.
+    func fieldsToSend(from html: String) throws -> [(String, String)] {
+        let form = try XCTUnwrap(FormReplay(html, submittingTo: path), "\(page) has no form posting to \(path)")
+        let names = Set(typed.map(\.0))
+        return form.fields.filter { !names.contains($0.0) } + typed + (button.map { [$0] } ?? [])
+    }
+}
+
+/// The fixtures of the every-route test and one scenario (at least) per POST route.
+enum FormScenarios {
+    /// Builds fixtures through the pages, as people would, and the scenarios that use them: `owner` is signed in
+    /// as the owner on a Parsnip shared on the network; `newcomer` is on a Parsnip nobody has set up yet.
+    static func make(owner: Browser, newcomer: Browser) async throws -> [FormScenario] {
+        try await owner.setUpOwner("Ana", password: "correct horse")
+        var scenarios = try await todos(owner) + recipes(owner) + books(owner)
+        for kind in CatalogueKind.allCases { scenarios += try await catalogue(kind, owner) }
+        scenarios += try await accounts(owner: owner, newcomer: newcomer)
+        return scenarios
+    }
+
+    static func todos(_ owner: Browser) async throws -> [FormScenario] {
+        try await owner.addTodo("Buy oat milk", "Two cartons")
+        let milk = try await owner.newestId()
+        try await owner.addTodo("Old batteries")
+        let batteries = try await owner.newestId()
+        return [
+            FormScenario(
+                route: "/todos", browser: owner, page: "/todos/new", path: "/todos",
+                typed: [("title", "Call the plumber"), ("description", "Tuesday <after> 3 & before 5\nBring tea")]),
+            FormScenario(
+                route: "/todos/{id}", browser: owner, page: "/todos/\(milk)/edit", path: "/todos/\(milk)",
+                typed: [("title", "Buy oat milk and bread")]),
+            FormScenario(
+                route: "/todos/{id}/delete", browser: owner, page: "/todos/\(batteries)/delete",
+                path: "/todos/\(batteries)/delete"),
+        ]
+    }
+
+    static func recipes(_ owner: Browser) async throws -> [FormScenario] {
+        let pancakes = try await owner.addRecipe()
+        let porridge = try await owner.addRecipe(recipeForm([("name", "Porridge")]))
+        let rowButton = "a row button only arranges the rows of the form it shows again"
+        return [
+            FormScenario(
+                route: "/recipes", browser: owner, page: "/recipes/new", path: "/recipes",
+                typed: recipeForm([("name", "Lemon cake"), ("servings", "8")])),
+            FormScenario(
+                route: "/recipes", browser: owner, page: "/recipes/\(pancakes)/edit",
+                path: "/recipes?from=\(pancakes)", typed: [("name", "Pancakes for a crowd")]),
+            // Row buttons post to the editor's own action, not to a `formaction`.
+            FormScenario(
+                route: "/recipes/new", browser: owner, page: "/recipes/new", path: "/recipes/new",
+                typed: [("name", "Soup")], button: ("row-action", "ingredient-add"), cannotWrite: rowButton,
+                retried: .ok),
+            FormScenario(
+                route: "/recipes/{id}", browser: owner, page: "/recipes/\(pancakes)/edit",
+                path: "/recipes/\(pancakes)", typed: [("name", "Pancakes for Sunday"), ("servings", "6")]),
+            FormScenario(
+                route: "/recipes/{id}/edit", browser: owner, page: "/recipes/\(pancakes)/edit",
+                path: "/recipes/\(pancakes)/edit", typed: [("side-0", "Lemon")], button: ("row-action", "side-add"),
+                cannotWrite: rowButton, retried: .ok),
+            FormScenario(
+                route: "/recipes/{id}/delete", browser: owner, page: "/recipes/\(porridge)/delete",
+                path: "/recipes/\(porridge)/delete"),
+        ]
+    }
+
+    static func books(_ owner: Browser) async throws -> [FormScenario] {
+        let catalogue = try await owner.addCatalogue()
+        let dispossessed = try await owner.addBook(
+            bookForm(genre: catalogue.genre, authors: catalogue.authors, publishers: [catalogue.publisher]))
+        let dune = try await owner.addBook(
+            bookForm(genre: catalogue.genre, [("title", "Dune"), ("isbn", "978-0-441-17271-9")]))
+        return [
+            FormScenario(
+                route: "/books/new", browser: owner, page: "/books/new", path: "/books/new",
+                typed: [
+                    ("title", "The Left Hand of Darkness"), ("isbn", "978-0-441-47812-5"), ("genre", catalogue.genre),
+                    ("publishingYear", "1969"), ("author", catalogue.authors[0]), ("publisher", catalogue.publisher),
+                ]),
+            FormScenario(
+                route: "/books/new", browser: owner, page: "/books/new", path: "/books/new",
+                typed: [("title", "Half typed"), ("author", catalogue.authors[1]), ("new-author", "N. K. Jemisin")],
+                button: ("add-entry", "author"), retried: .ok),
+            FormScenario(
+                route: "/books/{id}/edit", browser: owner, page: "/books/\(dispossessed)/edit",
+                path: "/books/\(dispossessed)/edit",
+                typed: [("title", "The Dispossessed: An Ambiguous Utopia"), ("author", catalogue.authors[1])]),
+            FormScenario(
+                route: "/books/{id}/delete", browser: owner, page: "/books/\(dune)/delete",
+                path: "/books/\(dune)/delete"),
+        ]
+    }
+
+    static func catalogue(_ kind: CatalogueKind, _ owner: Browser) async throws -> [FormScenario] {
+        let renamed = try await owner.addEntry(kind, "Renamed \(kind.singular)")
+        let deleted = try await owner.addEntry(kind, "Deleted \(kind.singular)")
+        var deleting = FormScenario(
+            route: "\(kind.path)/{id}/delete", browser: owner, page: "\(kind.path)/\(deleted)/delete",
+            path: "\(kind.path)/\(deleted)/delete")
+        if kind == .genre {
+            // A genre in use: its books move to the genre chosen, which must stay chosen (not the first offered).
+            _ = try await owner.addBook(
+                bookForm(genre: deleted, [("title", "Kindred"), ("isbn", "978-0-8070-8305-5")]))
+            let target = try await owner.addEntry(.genre, "Zz last genre")
+            deleting.typed = [("moveTo", target)]
+        }
+        return [
+            FormScenario(
+                route: kind.path, browser: owner, page: kind.path, path: kind.path,
+                typed: [("name", "New \(kind.singular) & co")]),
+            FormScenario(
+                route: "\(kind.path)/{id}", browser: owner, page: "\(kind.path)/\(renamed)",
+                path: "\(kind.path)/\(renamed)", typed: [("name", "Better \(kind.singular) name")]),
+            deleting,
+        ]
+    }
+
+    static func accounts(owner: Browser, newcomer: Browser) async throws -> [FormScenario] {
+        for (name, role) in [("Bo", Role.editor), ("Cy", .editor), ("Di", .viewer), ("Ed", .editor)] {
+            let added = try await owner.addPerson(name, "a long password for \(name)", role: role)
+            XCTAssertEqual(added.status, .seeOther, name)
+        }
+        let bo = try await owner.personId("Bo")
+        let cy = try await owner.personId("Cy")
+        let di = try await owner.personId("Di")
+        let ed = owner.another()
+        try await ed.signIn("Ed", "a long password for Ed")
+        let stranger = owner.another()
+        try await stranger.get("/sign-in")
+        try await newcomer.get("/setup")
+        return [
+            FormScenario(
+                route: "/setup", browser: newcomer, page: "/setup", path: "/setup",
+                typed: [
+                    ("code", testSetupCode), ("username", "Mo"), ("password", "correct horse battery"),
+                    ("passwordAgain", "correct horse battery"),
+                ]),
+            FormScenario(
+                route: "/sign-in", browser: stranger, page: "/sign-in", path: "/sign-in",
+                typed: [("username", "Ana"), ("password", "correct horse")]),
+            FormScenario(route: "/sign-out", browser: ed, page: "/sign-out", path: "/sign-out"),
+            FormScenario(
+                route: "/people", browser: owner, page: "/people", path: "/people",
+                typed: [("username", "Flo"), ("password", "a long password for Flo"), ("role", "viewer")]),
+            FormScenario(
+                route: "/people/{id}/role", browser: owner, page: "/people", path: "/people/\(bo)/role",
+                typed: [("role", "viewer")]),
+            FormScenario(
+                route: "/people/{id}/password", browser: owner, page: "/people/\(cy)/password",
+                path: "/people/\(cy)/password", typed: [("password", "a new long password")]),
+            FormScenario(
+                route: "/people/{id}/remove", browser: owner, page: "/people/\(di)/remove",
+                path: "/people/\(di)/remove"),
+        ]
+    }
+}
