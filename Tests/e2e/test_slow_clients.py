@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ParsnipServer
+from raw_http import network_address
 
 HEADER_TIMEOUT = 2.0
 IDLE_TIMEOUT = 3.0
@@ -293,3 +294,44 @@ def test_connections_over_the_cap_get_a_short_503_and_are_served_again_once_othe
             assert error.code == 503
             assert time.monotonic() < deadline, "still refused 3 s after the held connections closed"
             time.sleep(0.05)
+
+
+def get_health_over(sock: socket.socket, host: str) -> tuple[int, dict[str, str]]:
+    sock.sendall(f"GET /health HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+    status, headers, _ = read_response(sock)
+    return status, headers
+
+
+def test_one_network_address_is_capped_while_this_computer_is_still_served(artifacts_dir: Path):
+    lan = network_address()
+    if lan is None:
+        pytest.skip("this machine has no network address to connect from")
+    server, folder = start_server(artifacts_dir, "per-address", (
+        "--host", "0.0.0.0", "--max-connections-per-address", "3"))
+    held: list[socket.socket] = []
+    try:
+        host = f"{lan}:{server.port}"
+        # Connecting to this computer's own network address comes from that address, not from loopback.
+        held = [socket.create_connection((lan, server.port), timeout=10) for _ in range(3)]
+        for sock in held:
+            assert get_health_over(sock, host)[0] == 200
+        over = socket.create_connection((lan, server.port), timeout=10)
+        status, headers = get_health_over(over, host)
+        over.close()
+        assert (status, headers.get("connection")) == (503, "close")
+        assert get_health(server) < 1.0, "this computer is not held to the network address's cap"
+        held.pop().close()
+        deadline = time.monotonic() + 3
+        while True:
+            again = socket.create_connection((lan, server.port), timeout=10)
+            status, _ = get_health_over(again, host)
+            again.close()
+            if status == 200:
+                break
+            assert status == 503 and time.monotonic() < deadline, "still refused after a connection closed"
+            time.sleep(0.05)
+    finally:
+        for sock in held:
+            sock.close()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
