@@ -117,6 +117,12 @@ final class ConnectionGuardTests: XCTestCase {
         XCTAssertTrue(text.contains("\r\nConnection: close\r\n"), text)
         XCTAssertEqual(connection.decodedBytes, "")
     }
+
+    func testAConnectionDroppedWhileTooManyRefusalsLingerIsClosedAtOnceUnanswered() throws {
+        let connection = try GuardedConnection(role: .dropping)
+        XCTAssertFalse(connection.isOpen)
+        XCTAssertNil(try connection.channel.readOutbound(as: IOData.self))
+    }
 }
 
 /// A guarded connection on an embedded channel. The HTTP decoder is played by `DecoderStandIn`, which keeps the

@@ -15,7 +15,8 @@ struct ConnectionCounts {
 
     let maxConnections: Int
     let maxConnectionsPerAddress: Int
-    /// Refusals lingering at once before the next ones are closed unanswered.
+    /// Refusals lingering at once before the next ones are closed unanswered: an eighth of the cap, at least 8;
+    /// enough to answer a burst, few enough that a flood of refusals holds few sockets.
     let maxLingeringRefusals: Int
 
     private(set) var open = 0

@@ -19,6 +19,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case serving
         /// A connection over the cap: it gets `refusal` and is closed.
         case refusing
+        /// A connection over the cap while too many refusals are still lingering: closed at once, unanswered.
+        case dropping
     }
 
     /// The answer to a connection over the cap: short, plain, and the same for every client.
@@ -32,10 +34,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }()
 
     private let role: Role
-    private let lingerBytes: Int
-    private let logger: Logger
-    private var clock: ConnectionClock?
     private let limits: ConnectionLimits
+    private let logger: Logger
+    /// Made when the connection becomes active: its opening starts the wait for the first head.
+    private var clock: ConnectionClock?
     /// The connection's first request line, until it has shown its HTTP version.
     private var firstLine: RequestLineCheck? = RequestLineCheck()
     /// Set once an answer ends the connection: what the client sends from then on is read and thrown away.
@@ -48,7 +50,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     init(role: Role, limits: ConnectionLimits, logger: Logger) {
         self.role = role
         self.limits = limits
-        self.lingerBytes = limits.lingerBytes
         self.logger = logger
     }
 
@@ -76,7 +77,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let bytes = unwrapInboundIn(data)
         if discarding {
             discardedBytes += bytes.readableBytes
-            if discardedBytes > lingerBytes { context.close(promise: nil) }
+            if discardedBytes > limits.lingerBytes { context.close(promise: nil) }
             return
         }
         clock?.bytesArrived(at: context.eventLoop.now)
@@ -156,6 +157,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch role {
         case .serving:
             rearm(context)
+        case .dropping:
+            context.close(promise: nil)
         case .refusing:
             discarding = true
             rearm(context)

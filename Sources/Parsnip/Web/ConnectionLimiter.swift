@@ -47,7 +47,4 @@ final class ConnectionLimiter: Sendable {
         }
         return admission
     }
-
-    /// Admitted connections open now (for tests and the log).
-    var openConnections: Int { state.withLock { $0.counts.open } }
 }
