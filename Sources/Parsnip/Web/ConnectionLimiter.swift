@@ -3,6 +3,7 @@ import NIOCore
 
 /// The connection counts shared by every event loop, and the warning that the cap was reached.
 final class ConnectionLimiter: Sendable {
+    /// The counts, and when a refusal was last logged.
     private struct State {
         var counts: ConnectionCounts
         var lastWarning: NIODeadline?
