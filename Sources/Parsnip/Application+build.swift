@@ -12,6 +12,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
     let (router, _, store, setupPending, logger) = try await buildRouterAndStore(settings)
     return Application(
         router: router,
+        server: .guardedHTTP1(limits: settings.connectionLimits, logger: logger),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
         services: [StoreService(store: store, logger: logger)],
         onServerRunning: { channel in

@@ -40,6 +40,8 @@ public struct ParsnipSettings: Sendable {
     public var setupCode = SetupGate.newCode()
     /// Called just before `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.
     public var onSetupPending: @Sendable (_ setupCode: String) -> Void = { _ in }
+    /// Timeouts and the connection cap for slow or too many clients (see `ConnectionLimits` for the numbers).
+    public var connectionLimits = ConnectionLimits(openFileLimit: OpenFileLimit.current())
     /// Waits before a slowed-down sign-in attempt (tests pass one that returns at once).
     public var pause: @Sendable (Duration) async -> Void = { delay in try? await Task.sleep(for: delay) }
 

@@ -66,6 +66,9 @@ struct ParsnipCommand: AsyncParsableCommand {
     )
     var resetPassword: String?
 
+    @OptionGroup(visibility: .hidden)
+    var connectionOptions: ConnectionOptions
+
     /// The address actually listened on.
     var listenAddress: String { share ? NetworkAddresses.everyInterfaceHost() : host ?? "127.0.0.1" }
 
@@ -121,6 +124,7 @@ struct ParsnipCommand: AsyncParsableCommand {
         )
         settings.requireSignIn = requireSignIn
         settings.allowedHosts = allowedHost
+        settings.connectionLimits = connectionOptions.limits(openFileLimit: OpenFileLimit.raiseToHardLimit())
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
         let pendingSetupCode = Mutex<String?>(nil)
