@@ -39,7 +39,7 @@ final class BodyCollector: ResponseBodyWriter, Sendable {
     private let bytes = Mutex(ByteBuffer())
 
     func write(_ buffer: ByteBuffer) async throws {
-        bytes.withLock { $0.writeImmutableBuffer(buffer) }
+        _ = bytes.withLock { $0.writeImmutableBuffer(buffer) }
     }
 
     func finish(_ trailingHeaders: HTTPFields?) async throws {}

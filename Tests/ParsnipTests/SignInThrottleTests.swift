@@ -88,6 +88,14 @@ final class SignInThrottleTests: XCTestCase {
         XCTAssertNil(isRefused(throttle, "::1", "Ana"), "this computer over IPv6 too")
     }
 
+    func testFiftyPeopleSigningInAtOnceOnThisComputerAllGoAheadWhileEachNameIsStillLimited() {
+        let clock = ManualClock()
+        let throttle = throttle(clock)
+        for index in 0..<50 { _ = attempt(throttle, "127.0.0.1", "person\(index)") }
+        for _ in 0..<9 { _ = attempt(throttle, "127.0.0.1", "person0") }
+        XCTAssertNotNil(isRefused(throttle, "127.0.0.1", "person0"), "the name still has its ten")
+    }
+
     func testASuccessTakesItsAttemptBackFromTheAddressAndClearsTheName() {
         let clock = ManualClock()
         let throttle = throttle(clock)

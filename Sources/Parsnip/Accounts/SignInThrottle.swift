@@ -8,7 +8,9 @@ import Foundation
 /// back and clears the name, so a person who signs in often is never slowed down.
 ///
 /// Names are counted apart for this computer and for the network: a stranger guessing the owner's name over the
-/// Wi-Fi can refuse it to the network, never to someone sitting at the computer Parsnip runs on.
+/// Wi-Fi can refuse it to the network, never to someone sitting at the computer Parsnip runs on. This computer's
+/// own address is not limited as an address (only its names are): whoever runs programs here already holds the
+/// database file, and many people signing in at once from it (the load test) must not queue behind each other.
 final class SignInThrottle: Sendable {
     /// What to do with an attempt that is about to start.
     enum Decision: Sendable, Equatable {
@@ -20,7 +22,8 @@ final class SignInThrottle: Sendable {
 
     /// One counted attempt, handed back to `succeeded(_:)` when its password was right.
     struct Attempt: Sendable, Equatable {
-        fileprivate let addressKey: String
+        /// Nil for an attempt from this computer, whose address is not limited.
+        fileprivate let addressKey: String?
         fileprivate let nameKey: String
         fileprivate let at: Date
     }
@@ -49,16 +52,17 @@ final class SignInThrottle: Sendable {
     /// 10 attempts in the last 15 minutes. Check and count are one step, so parallel attempts cannot slip through.
     func begin(address: String?, username: String) -> Decision {
         let current = now()
-        let addressKey = "a:" + (address ?? "unknown")
-        let nameKey = Self.nameKey(username, fromThisComputer: SetupGate.isThisComputer(address))
+        let fromThisComputer = SetupGate.isThisComputer(address)
+        let addressKey = fromThisComputer ? nil : "a:" + (address ?? "unknown")
+        let nameKey = Self.nameKey(username, fromThisComputer: fromThisComputer)
+        let keys = [addressKey, nameKey].compactMap { $0 }
         return records.withLock { table in
             if table.count + 2 > capacity { Self.forgetQuiet(&table, now: current, capacity: capacity) }
-            let recent = [addressKey, nameKey].map { Self.recent(table[$0] ?? [], at: current) }
+            let recent = keys.map { Self.recent(table[$0] ?? [], at: current) }
             let refusals = recent.filter { $0.count >= Self.maximumAttempts }
                 .map { $0[$0.count - Self.maximumAttempts].addingTimeInterval(Self.window) }
             if let until = refusals.max() { return .refused(until: until) }
-            table[addressKey] = recent[0] + [current]
-            table[nameKey] = recent[1] + [current]
+            for (key, times) in zip(keys, recent) { table[key] = times + [current] }
             let earlier = recent.map(\.count).max() ?? 0
             let attempt = Attempt(addressKey: addressKey, nameKey: nameKey, at: current)
             guard earlier >= Self.freeAttempts else { return .allowed(delay: .zero, attempt: attempt) }
@@ -77,7 +81,7 @@ final class SignInThrottle: Sendable {
     /// longer counts against the address or the name.
     func withdraw(_ attempt: Attempt) {
         records.withLock { table in
-            for key in [attempt.addressKey, attempt.nameKey] {
+            for key in [attempt.addressKey, attempt.nameKey].compactMap({ $0 }) {
                 guard var times = table[key], let index = times.lastIndex(of: attempt.at) else { continue }
                 times.remove(at: index)
                 table[key] = times.isEmpty ? nil : times

@@ -5,7 +5,7 @@ import Hummingbird
 ///
 /// It declares the access in the shared `RouteAccessTable` and adds the route to the pages group, whose
 /// `RouteAccessMiddleware` enforces it.
-struct AccessRoutes: Sendable {
+struct AccessRoutes {
     let group: RouterGroup<ParsnipRequestContext>
     let table: RouteAccessTable
 
