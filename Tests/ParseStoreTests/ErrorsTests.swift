@@ -19,7 +19,7 @@ final class ErrorsTests: XCTestCase {
         await assertParseError(101) { try await store.write { try $0.update("Book", objectId: "\"", ["a": 1]) } }
     }
 
-    func testSQLiteFailureSurfacesAsParseError1() async throws {
+    func testSQLiteFailureSurfacesAsParseError1WithoutAStorageFailure() async throws {
         let store = try makeMemoryStore()
         let book = try await store.write { try $0.create("Book", ["title": "x"]) }
         // Break the storage behind the store's back: the table disappears while the schema remains.
@@ -29,6 +29,8 @@ final class ErrorsTests: XCTestCase {
             XCTFail("expected a failure")
         } catch let error as ParseError {
             XCTAssertEqual(error.code, .internalServerError)
+            // Only busy, full and read-only storage say so; any other SQLite failure stays a plain code 1.
+            XCTAssertNil(error.storageFailure)
         } catch {
             XCTFail("a non-Parse error escaped: \(error)")
         }

@@ -111,18 +111,6 @@ final class StorageFailureTests: XCTestCase {
             [.busy, .full, .readOnly])
     }
 
-    func testOtherSQLiteFailuresStayPlainCode1WithoutAStorageFailure() async throws {
-        let store = try makeMemoryStore()
-        let book = try await store.write { try $0.create("Book", ["title": "x"]) }
-        try rawWrite(store) { db in try db.execute(sql: "DROP TABLE \"Book\"") }
-        do {
-            _ = try await store.read { try $0.fetch("Book", objectId: book.objectId) }
-            XCTFail("expected a failure")
-        } catch let error as ParseError {
-            XCTAssertEqual(error.code, .internalServerError)
-            XCTAssertNil(error.storageFailure)
-        }
-    }
 }
 
 /// Another program's connection to a database file, holding SQLite's write lock (as `sqlite3` does after
