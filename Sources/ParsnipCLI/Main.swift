@@ -175,7 +175,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             return
         }
         print("Nobody has set Parsnip up yet. On this computer, open \(setupURL) to create the owner's account.")
-        if !ParsnipSettings.isThisComputerOnly(host) {
+        if !ThisComputer.isOnlyHost(host) {
             print("To set Parsnip up from another device, open /setup there and enter the code \(setupCode)")
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The people who may use Parsnip, their roles, passwords and signed-in sessions.
-public protocol AccountRepository: Sendable {
+public protocol AccountRepository: AccessDirectory {
     /// True once the first owner has been set up.
     func ownerExists() async throws -> Bool
     /// Creates the first owner and signs them in; refused with `.setupDone` once an owner exists.
@@ -54,4 +54,10 @@ public enum AccountRefusal: Error, Sendable, Hashable {
     case lastOwner
     /// Nobody may remove their own account.
     case removingYourself
+}
+
+extension AccountRepository {
+    public func ownerName() async throws -> String? {
+        try await people().first { $0.role == .owner }?.username
+    }
 }

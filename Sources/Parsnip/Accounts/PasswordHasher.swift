@@ -3,6 +3,8 @@ import NIOPosix
 
 /// Hashes and checks passwords with bcrypt on NIO's thread pool, so a slow hash never blocks an event loop.
 struct PasswordHasher: Sendable {
+    /// The bcrypt cost Parsnip uses unless told otherwise: about a quarter of a second per check on a small computer.
+    static let defaultCost: UInt8 = 12
     /// bcrypt's work factor: 12 in production (about a quarter of a second), 4 in tests.
     let cost: UInt8
     /// A hash, at the same cost, of a random text that was thrown away.

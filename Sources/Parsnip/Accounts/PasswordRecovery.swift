@@ -24,7 +24,7 @@ public struct PasswordRecovery: Sendable {
     /// - Throws: `StartupError` in one plain sentence when there is no such file, another program (a running
     ///   Parsnip) has it open, or it cannot be opened.
     public init(databasePath: String) throws {
-        try self.init(databasePath: databasePath, passwordHashCost: ParsnipSettings.defaultPasswordHashCost)
+        try self.init(databasePath: databasePath, passwordHashCost: PasswordHasher.defaultCost)
     }
 
     init(databasePath: String, passwordHashCost: UInt8) throws {

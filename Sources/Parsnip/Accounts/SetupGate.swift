@@ -13,15 +13,6 @@ struct SetupGate: Sendable {
         return String(digits.prefix(4)) + " " + String(digits.suffix(4))
     }
 
-    /// True when the request came from this computer: 127.0.0.1 (any 127.x), ::1 or ::ffff:127.x.
-    static func isThisComputer(_ remoteAddress: String?) -> Bool {
-        guard let address = remoteAddress?.lowercased() else { return false }
-        if address == "::1" { return true }
-        let ipv4 = address.hasPrefix("::ffff:") ? String(address.dropFirst("::ffff:".count)) : address
-        let parts = ipv4.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
-    }
-
     /// True when `typed` is the code, ignoring spaces and dashes.
     func accepts(_ typed: String) -> Bool {
         let digits = typed.filter { $0.isNumber && $0.isASCII }

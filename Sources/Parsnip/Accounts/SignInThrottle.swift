@@ -52,7 +52,7 @@ final class SignInThrottle: Sendable {
     /// 10 attempts in the last 15 minutes. Check and count are one step, so parallel attempts cannot slip through.
     func begin(address: String?, username: String) -> Decision {
         let current = now()
-        let fromThisComputer = SetupGate.isThisComputer(address)
+        let fromThisComputer = ThisComputer.isAddress(address)
         let addressKey = fromThisComputer ? nil : "a:" + (address ?? "unknown")
         let nameKey = Self.nameKey(username, fromThisComputer: fromThisComputer)
         let keys = [addressKey, nameKey].compactMap { $0 }

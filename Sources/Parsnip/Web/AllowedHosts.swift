@@ -37,7 +37,7 @@ final class AllowedHosts: Sendable {
             if let canonical = Self.canonical(name) { fixed.insert(canonical) }
         }
         self.fixed = fixed
-        self.includesNetworkAddresses = !ParsnipSettings.isThisComputerOnly(listenHost)
+        self.includesNetworkAddresses = !ThisComputer.isOnlyHost(listenHost)
         self.readAddresses = readAddresses
         self.addresses = Mutex((set: [], readAt: nil))
     }
@@ -125,6 +125,6 @@ final class AllowedHosts: Sendable {
     private static func isAddress(_ canonical: String) -> Bool { numericAddress(canonical) != nil }
 
     private static func isLoopbackAddress(_ canonical: String) -> Bool {
-        canonical == "::1" || SetupGate.isThisComputer(canonical)
+        canonical == "::1" || ThisComputer.isAddress(canonical)
     }
 }

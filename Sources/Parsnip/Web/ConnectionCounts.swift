@@ -59,7 +59,7 @@ struct ConnectionCounts {
     /// The key an address is counted under, or nil when it is not counted per address: this computer's own
     /// addresses (127.x.x.x, ::1, also IPv4-mapped), and connections without an IP address.
     static func countedKey(_ address: String?) -> String? {
-        guard let address, !SetupGate.isThisComputer(address) else { return nil }
+        guard let address, !ThisComputer.isAddress(address) else { return nil }
         return address.lowercased()
     }
 }

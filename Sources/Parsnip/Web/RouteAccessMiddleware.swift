@@ -6,10 +6,12 @@ import Hummingbird
 /// The router has already chosen the handler when this runs, so however the path was spelled (`//people`,
 /// `/people/`, `/people;x`), the rule checked is the rule of the handler about to run. A matched route without a
 /// declaration is refused.
-struct RouteAccessMiddleware<Accounts: AccountRepository>: RouterMiddleware {
+struct RouteAccessMiddleware<Directory: AccessDirectory>: RouterMiddleware {
     typealias Context = ParsnipRequestContext
 
-    let accounts: Accounts
+    let accounts: Directory
+    /// The header that makes the browser forget a session cookie that no longer signs anyone in.
+    let clearingSessionCookie: HTTPField
     let table: RouteAccessTable
     /// Renders refusals with the header of the person refused.
     let errorPages: ErrorPageMiddleware<ParsnipRequestContext>
@@ -38,13 +40,12 @@ struct RouteAccessMiddleware<Accounts: AccountRepository>: RouterMiddleware {
                 status: .seeOther,
                 headers: [.location: SafeRedirect.signInLocation(path: request.uri.path, query: request.uri.query)])
             // A cookie that no longer signs anyone in is dropped, so the browser stops sending it.
-            if context.sentSessionCookie { response.headers.append(SessionCookie.clearing) }
+            if context.sentSessionCookie { response.headers.append(clearingSessionCookie) }
             return response
         case .ownersOnly:
             return refuse(.ownersOnly, request, context)
         case .viewerCannotChange:
-            let owner = try await accounts.people().first { $0.role == .owner }
-            return refuse(.viewerCannotChange(ownerName: owner?.username), request, context)
+            return refuse(.viewerCannotChange(ownerName: try await accounts.ownerName()), request, context)
         }
     }
 

@@ -1,0 +1,234 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Setting Parsnip up, signing in and signing out.
+struct AccountController<Accounts: AccountRepository>: Sendable {
+    let accounts: Accounts
+    let pages: Pages
+    let throttle: SignInThrottle
+    let setupGate: SetupGate
+    /// Waits before a throttled attempt (tests pass one that only records).
+    let pause: @Sendable (Duration) async -> Void
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/setup", .anyone, use: setupForm)
+        routes.post("/setup", .anyone, use: setUp)
+        routes.get("/sign-in", .anyone, use: signInForm)
+        routes.post("/sign-in", .anyone, use: signIn)
+        routes.get("/sign-out", .anyone, use: signOutForm)
+        routes.post("/sign-out", .anyone, use: signOut)
+    }
+
+    // MARK: Set-up
+
+    /// GET /setup — the first owner's form; gone (404) once an owner exists.
+    @Sendable func setupForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard try await !accounts.ownerExists() else { throw PageError.notFound }
+        return renderSetup(username: "", problems: [:], context: context)
+    }
+
+    /// POST /setup — creates the owner, signs them in and answers 303 to the home page; 422 with the problems;
+    /// 503/507 with the name (and set-up code) as typed when the database could not take it.
+    @Sendable func setUp(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard try await !accounts.ownerExists() else { throw PageError.notFound }
+        let form = context.form
+        let username = AccountRules.cleanUsername(form["username"] ?? "")
+        let password = form["password"] ?? ""
+        var problems: [String: String] = [:]
+        if !ThisComputer.isAddress(context.remoteAddress) {
+            // Counted before the code is compared, like a password: guesses sent at once count one by one.
+            switch throttle.begin(address: context.remoteAddress, username: "/setup") {
+            case .refused(let until):
+                return renderSetup(
+                    username: username, problems: ["code": Self.tooManyAttempts(until)], context: context,
+                    status: .tooManyRequests)
+            case .allowed(_, let attempt):
+                if setupGate.accepts(form["code"] ?? "") {
+                    throttle.succeeded(attempt)
+                } else {
+                    problems["code"] =
+                        "That code does not match. Use the code shown in the window where Parsnip was started"
+                }
+            }
+        }
+        problems["username"] = AccountRules.usernameProblem(username)
+        problems["password"] = AccountRules.passwordProblem(password)
+        if problems["password"] == nil {
+            problems["passwordAgain"] = AccountRules.repeatProblem(password, repeated: form["passwordAgain"] ?? "")
+        }
+        guard problems.isEmpty else { return renderSetup(username: username, problems: problems, context: context) }
+        return try await context.saving {
+            switch try await accounts.createOwner(username: username, password: password) {
+            case .success(let session):
+                var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
+                response.headers.append(SessionCookie.setting(session.token))
+                response.headers.append(CSRFMiddleware.rotatedCookie())
+                return response
+            case .failure:
+                throw PageError.notFound
+            }
+        } orShowingAgain: { context in
+            // The code was accepted, so it goes back with the name; passwords never do.
+            renderSetup(username: username, code: form["code"] ?? "", problems: [:], context: context)
+        }
+    }
+
+    /// The set-up form; `code` is the set-up code as typed, kept only once it was accepted.
+    func renderSetup(
+        username: String, code: String = "", problems: [String: String], context: ParsnipRequestContext,
+        status: HTTPResponse.Status? = nil
+    ) -> Response {
+        var fields: [AccountField] = []
+        if !ThisComputer.isAddress(context.remoteAddress) {
+            fields.append(
+                AccountField(
+                    id: "code", label: "Set-up code",
+                    hint: "The 8 digits shown in the window where Parsnip was started, like 4821 9930.",
+                    value: code, autocomplete: "off", error: problems["code"]))
+        }
+        fields += [
+            AccountField(
+                id: "username", label: "Your name",
+                hint: "The name you will sign in with, up to \(AccountRules.usernameLimit) characters.",
+                value: username, autocomplete: "username", error: problems["username"]),
+            AccountField(
+                id: "password", label: "Password",
+                hint: "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters. "
+                    + "A few words you will remember work well.",
+                isPassword: true, autocomplete: "new-password", error: problems["password"]),
+            AccountField(
+                id: "passwordAgain", label: "Password again", isPassword: true, autocomplete: "new-password",
+                error: problems["passwordAgain"]),
+        ]
+        let page = SetupPage(
+            page: PageChrome(title: "Set up Parsnip", context: context), csrfToken: context.csrfToken,
+            form: AccountForm(fields))
+        return pages.render(
+            page, template: "accounts/setup", status: status ?? (problems.isEmpty ? .ok : .unprocessableContent))
+    }
+
+    // MARK: Sign in
+
+    /// GET /sign-in — the form; straight on to `next` for someone already signed in.
+    @Sendable func signInForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let next = SafeRedirect.safeNext(try FormFields(query: request.uri.query)["next"])
+        if context.user != nil { return Response(status: .seeOther, headers: [.location: next]) }
+        guard try await accounts.ownerExists() else {
+            return Response(status: .seeOther, headers: [.location: "/setup"])
+        }
+        return renderSignIn(username: "", next: next, problem: nil, context: context)
+    }
+
+    /// POST /sign-in — 303 to `next` with the session cookie, 422 when the name and password do not match, 429 when
+    /// there were too many failures; 503/507 with the name as typed when the database could not record the session.
+    @Sendable func signIn(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let form = context.form
+        let username = AccountRules.cleanUsername(form["username"] ?? "")
+        let password = form["password"] ?? ""
+        let next = SafeRedirect.safeNext(form["next"])
+        guard !username.isEmpty, !password.isEmpty else {
+            return renderSignIn(
+                username: username, next: next, problem: "Enter your name and your password", context: context)
+        }
+        let address = context.remoteAddress
+        // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
+        let attempt: SignInThrottle.Attempt
+        switch throttle.begin(address: address, username: username) {
+        case .refused(let until):
+            return renderSignIn(
+                username: username, next: next, problem: Self.tooManyAttempts(until), context: context,
+                status: .tooManyRequests)
+        case .allowed(let delay, let counted):
+            attempt = counted
+            if delay > .zero { await pause(delay) }
+        }
+        return try await context.saving {
+            guard let session = try await accounts.signIn(username: username, password: password) else {
+                context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
+                return renderSignIn(
+                    username: username, next: next,
+                    problem: "That name and password do not match. Check both and try again",
+                    context: context)
+            }
+            throttle.succeeded(attempt)
+            var response = Response(status: .seeOther, headers: [.location: next])
+            response.headers.append(SessionCookie.setting(session.token))
+            response.headers.append(CSRFMiddleware.rotatedCookie())
+            return response
+        } orShowingAgain: { context in
+            // The store failed either before the password was checked or after it matched (saving the session):
+            // either way this attempt guessed nothing, so it stops counting.
+            throttle.withdraw(attempt)
+            return renderSignIn(username: username, next: next, problem: nil, context: context)
+        }
+    }
+
+    func renderSignIn(
+        username: String, next: String, problem: String?, context: ParsnipRequestContext,
+        status: HTTPResponse.Status = .unprocessableContent
+    ) -> Response {
+        let fields = [
+            AccountField(id: "username", label: "Name", value: username, autocomplete: "username"),
+            AccountField(id: "password", label: "Password", isPassword: true, autocomplete: "current-password"),
+        ]
+        let errors = problem.map { [ErrorLink(fieldId: "username", message: $0)] } ?? []
+        let page = SignInPage(
+            page: PageChrome(title: "Sign in", context: context), csrfToken: context.csrfToken, next: next,
+            form: AccountForm(fields, extraErrors: errors))
+        return pages.render(page, template: "accounts/sign-in", status: problem == nil ? .ok : status)
+    }
+
+    /// "Too many sign-in attempts. Try again after 14:32." in this computer's time.
+    static func tooManyAttempts(_ until: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.dateFormat = "HH:mm"
+        // Rounded up to the next whole minute, so "after 14:32" is never too early.
+        let minute = (until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60
+        let shown = formatter.string(from: Date(timeIntervalSinceReferenceDate: minute))
+        return "Too many sign-in attempts. Try again after \(shown)."
+    }
+
+    // MARK: Sign out
+
+    /// GET /sign-out — a page with one "Sign out" button; the home page for someone not signed in.
+    @Sendable func signOutForm(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let user = context.user else { return Response(status: .seeOther, headers: [.location: "/"]) }
+        return renderSignOut(user, context: context)
+    }
+
+    /// POST /sign-out — ends the session on the server, clears the cookie, 303 to the sign-in page; 503/507 with
+    /// the sign-out page again, still signed in, when the database could not end the session.
+    @Sendable func signOut(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // A cookie that signs nobody in has no session to end (see `AccountRepository.user(forSession:)`).
+        if let user = context.user,
+            let token = CookieHeader.value(named: SessionCookie.name, in: request.headers).flatMap(
+                SessionCookie.validToken)
+        {
+            return try await context.saving {
+                try await accounts.signOut(token: token)
+                return signedOut(context)
+            } orShowingAgain: { context in
+                renderSignOut(user, context: context)
+            }
+        }
+        return signedOut(context)
+    }
+
+    /// The page with one "Sign out" button, naming who is signed in.
+    func renderSignOut(_ user: SignedInUser, context: ParsnipRequestContext) -> Response {
+        let page = SignOutPage(
+            page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username
+        )
+        return pages.render(page, template: "accounts/sign-out")
+    }
+
+    /// 303 away from the signed-out session, clearing its cookie.
+    func signedOut(_ context: ParsnipRequestContext) -> Response {
+        var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")
+        response.headers.append(SessionCookie.clearing)
+        response.headers.append(CSRFMiddleware.rotatedCookie())
+        return response
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Hummingbird
+import Logging
+import ParseStore
+import ServiceLifecycle
+
+/// The composition root: the only place that decides which store, repositories, templates and middleware exist.
+///
+/// The CLI runs what it returns; tests call the same function with an in-memory database.
+/// - Throws: `StartupError` in one plain sentence: a missing or broken template, a database that cannot be opened.
+public func buildApplication(_ settings: ParsnipSettings) async throws -> some ApplicationProtocol {
+    let (router, _, store, setupPending, logger) = try await buildRouterAndStore(settings)
+    return Application(
+        router: router,
+        server: .guardedHTTP1(limits: settings.connectionLimits, logger: logger),
+        configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
+        services: [StoreService(store: store, logger: logger)],
+        onServerRunning: { channel in
+            if setupPending { settings.onSetupPending(settings.setupCode) }
+            settings.onServerRunning(channel.localAddress?.port ?? settings.port)
+        },
+        logger: logger
+    )
+}
+
+/// Everything but the server: the router with its routes and middleware, over the opened store.
+///
+/// Tests that walk every registered route call this to reach the router itself.
+func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
+    router: Router<ParsnipRequestContext>, access: RouteAccessTable, store: ParseStore, setupPending: Bool,
+    logger: Logger
+) {
+    var logger = Logger(label: "Parsnip")
+    logger.logLevel = settings.logLevel
+
+    // Templates first: a broken template must stop the start before the database is touched.
+    let pages = try await Pages(directory: settings.templatesDirectory)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: settings.publicDirectory, isDirectory: &isDirectory),
+        isDirectory.boolValue
+    else {
+        throw StartupError("The folder of styles and scripts \(settings.publicDirectory) does not exist.")
+    }
+
+    let store: ParseStore
+    do {
+        switch settings.database {
+        case .file(let path): store = try ParseStore(path: path, clock: settings.clock)
+        case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
+        }
+    } catch let error as ParseError {
+        throw StartupError(error.message)
+    }
+    let todos: StoreTodoRepository
+    let recipes: StoreRecipeRepository
+    let books: StoreBookRepository
+    do {
+        todos = try await StoreTodoRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The to-dos in the database cannot be read: \(error.message)")
+    } catch {
+        try? store.close()
+        throw error
+    }
+    do {
+        recipes = try await StoreRecipeRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The recipes in the database cannot be read: \(error.message)")
+    } catch {
+        try? store.close()
+        throw error
+    }
+    do {
+        books = try await StoreBookRepository(store: store)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The books in the database cannot be read: \(error.message)")
+    } catch {
+        try? store.close()
+        throw error
+    }
+
+    let accounts = StoreAccountRepository(
+        store: store, passwordHashCost: settings.passwordHashCost, clock: settings.clock)
+    let setupPending: Bool
+    do {
+        setupPending = try await !accounts.ownerExists()
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The accounts in the database cannot be read: \(error.message)")
+    }
+
+    let (router, access) = buildRouter(
+        settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, accounts: accounts,
+        logger: logger
+    )
+    return (router, access, store, setupPending, logger)
+}
+
+/// The routes and middleware, in the order a request meets them.
+func buildRouter(
+    settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
+    books: some BookRepository, accounts: some AccountRepository, logger: Logger
+) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
+    let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ErrorPageMiddleware(pages: pages))
+    router.add(
+        middleware: AllowedHostsMiddleware(
+            allowed: AllowedHosts(listenHost: settings.host, extra: settings.allowedHosts))
+    )
+    // The file middleware announces its folder at info level; that is start-up noise, not news.
+    var fileLogger = logger
+    fileLogger.logLevel = max(logger.logLevel, .notice)
+    router.add(
+        middleware: PublicFilesMiddleware(
+            files: FileMiddleware(
+                settings.publicDirectory,
+                cacheControl: .init([(MediaType(type: .any), [.noCache])]),
+                searchForIndexHtml: false,
+                logger: fileLogger
+            )
+        )
+    )
+    let accessTable = RouteAccessTable()
+    // Outside the pages group: no session, no CSRF cookie, nothing to guard.
+    accessTable.declare(.get, "/health", .anyone)
+    router.get("/health", use: HealthController.health)
+
+    // Who is asking comes first, then what the matched route allows them: the error pages below show their name,
+    // the forms below need their role. Refusals come before the CSRF check, so they never read the body.
+    let errorPages = ErrorPageMiddleware<ParsnipRequestContext>(pages: pages)
+    let pagesGroup = router.group()
+        .add(middleware: SessionMiddleware(accounts: accounts, signInRequired: settings.signInRequired))
+        .add(
+            middleware: RouteAccessMiddleware(
+                accounts: accounts, clearingSessionCookie: SessionCookie.clearing, table: accessTable,
+                errorPages: errorPages)
+        )
+        .add(middleware: errorPages)
+        .add(middleware: FlashMiddleware())
+        .add(middleware: CSRFMiddleware())
+    let routes = AccessRoutes(group: pagesGroup, table: accessTable)
+    let clock = settings.clock
+    AccountController(
+        accounts: accounts, pages: pages, throttle: SignInThrottle(now: { clock.now() }),
+        setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
+    ).addRoutes(to: routes)
+    PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
+    HomeController(pages: pages).addRoutes(to: routes)
+    TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
+    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
+    BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
+        .addRoutes(to: routes)
+    for kind in CatalogueKind.allCases {
+        CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: routes)
+    }
+    return (router, accessTable)
+}
+
+/// Closes the store after the server has stopped, so requests in flight finish and the WAL is checkpointed.
+///
+/// Services stop in reverse order of start; this one starts before the HTTP server and so stops after it.
+struct StoreService: Service {
+    let store: ParseStore
+    let logger: Logger
+
+    func run() async throws {
+        // Throws CancellationError only when the group is cancelled rather than shut down gracefully.
+        try? await gracefulShutdown()
+        do {
+            try store.close()
+            logger.debug("Database closed")
+        } catch {
+            logger.error("The database did not close cleanly: \(error)")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Hummingbird
+import ParseStore
+
+/// The book pages: the list, a book's page, the form (in BookController+Form.swift) and delete.
+struct BookController<Repository: BookRepository>: Sendable {
+    let repository: Repository
+    let pages: Pages
+    /// Books per list page.
+    let pageSize: Int
+    /// The app's clock: the latest publishing year is the year after its year.
+    let clock: any ParseClock
+    /// List pages rendered since the last write, by visitor variant and query string.
+    let listCache = RenderedPageCache()
+    /// Book pages and forms rendered since the last write, by visitor variant and path, with the CSRF token left out: a book page is
+    /// about 1.6 KB, so the byte budget, not the count, bounds it (room for the pages of 8,000 books).
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 8_192, byteBudget: 16 << 20)
+    /// Every genre, author and publisher as read at a revision: the list's selects and the form's pickers need
+    /// them on every page rendered, and they change only with a write.
+    let entriesCache = LockedValue<(revision: Int, entries: [CatalogueKind: [CatalogueEntryUsage]])?>(nil)
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/books", .signedIn, use: index)
+        routes.get("/books/new", .editor, use: new)
+        routes.post("/books/new", .editor, use: create)
+        routes.get("/books/:id", .signedIn, use: show)
+        routes.get("/books/:id/edit", .editor, use: edit)
+        routes.post("/books/:id/edit", .editor, use: update)
+        routes.get("/books/:id/delete", .editor, use: confirmDelete)
+        routes.post("/books/:id/delete", .editor, use: delete)
+    }
+
+    // MARK: List
+
+    /// GET /books — searched by `q`, filtered by `genre`, `author` and `publisher`, sorted by `sort`, 50 a page.
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await listCache.listPage(
+            for: context.cacheVariant + (request.uri.query ?? ""), context: context, revision: repository.revision
+        ) {
+            let query = try BookListQuery(FormFields(query: request.uri.query))
+            let result = try await repository.list(query.request(size: pageSize))
+            let entries = try await allEntries()
+            let page = BookIndexPage(
+                result: result, query: query, entries: entries, pageSize: pageSize,
+                visitor: BookVisitor(context: context))
+            return pages.renderBody(page, template: "books/index")
+        }
+    }
+
+    // MARK: One book
+
+    /// GET /books/:id — the book with its genre, ISBN, authors and publishers.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { _ in
+            let book = try await findBook(id)
+            let page = BookShowPage(book: book, visitor: BookVisitor(context: context), now: clock.now())
+            return pages.renderBody(page, template: "books/show")
+        }
+    }
+
+    // MARK: Delete
+
+    /// GET /books/:id/delete — asks first, naming the book.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let book = try await findBook(context.routeObjectId())
+        return renderConfirmDelete(book, context: context)
+    }
+
+    /// POST /books/:id/delete — deletes the book, its ISBN and its relation rows, and answers 303 to the list
+    /// (503/507 with the question again when the database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await context.saving {
+            let book: Book
+            do {
+                book = try await repository.delete(id: id)
+            } catch BookSaveError.bookNotFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findBook(id), context: context)
+        }
+    }
+
+    /// The question "Delete this book?", naming it.
+    func renderConfirmDelete(_ book: Book, context: ParsnipRequestContext) -> Response {
+        let id = book.id ?? ""
+        let page = BookDeletePage(
+            page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
+            title: book.title,
+            action: "/books/\(id)/delete",
+            csrfToken: context.csrfToken,
+            cancelURL: "/books/\(id)"
+        )
+        return pages.render(page, template: "books/delete")
+    }
+
+    // MARK: Helpers
+
+    /// Every genre, author and publisher, for the filter selects and the form's pickers.
+    func allEntries() async throws -> [CatalogueKind: [CatalogueEntryUsage]] {
+        // Read before the data: entries kept under this revision can only be newer than it, never older.
+        let revision = repository.revision
+        if let cached = entriesCache.withLock({ $0 }), cached.revision == revision { return cached.entries }
+        var entries: [CatalogueKind: [CatalogueEntryUsage]] = [:]
+        for kind in CatalogueKind.allCases { entries[kind] = try await repository.entries(kind) }
+        entriesCache.withLock { cached in
+            if (cached?.revision ?? -1) <= revision { cached = (revision, entries) }
+        }
+        return entries
+    }
+
+    func findBook(_ id: String) async throws -> Book {
+        guard let book = try await repository.find(id: id) else { throw PageError.notFound }
+        return book
+    }
+
+}

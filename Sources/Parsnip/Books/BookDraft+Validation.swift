@@ -1,0 +1,129 @@
+import Foundation
+
+/// Checking a book draft: every rule of the book form, and the words for what only the repository can find out.
+extension BookDraft {
+    /// The input to store, or every problem in the order the fields appear on the page.
+    ///
+    /// - Parameter now: the app's clock reading; the latest publishing year allowed is the year after its UTC year.
+    public func validate(now: Date) -> Validation {
+        var problems: [Problem] = []
+        let title = TextCleaning.clean(self.title, keepLineBreaks: false)
+        if title.isEmpty {
+            problems.append(Problem(field: .title, message: "Enter a title"))
+        } else if title.count > Limits.titleLength {
+            problems.append(Problem(field: .title, message: "Title must be \(Limits.titleLength) characters or fewer"))
+        }
+        let isbnText = TextCleaning.clean(self.isbn, keepLineBreaks: false)
+        let isbn = ISBNText.parse(isbnText)
+        if isbnText.isEmpty {
+            problems.append(Problem(field: .isbn, message: "Enter the ISBN"))
+        } else if isbn == nil {
+            problems.append(Problem(field: .isbn, message: Self.invalidISBNMessage))
+        }
+        let genreId = genreId.trimmingCharacters(in: .whitespaces)
+        if genreId.isEmpty { problems.append(Problem(field: .genre, message: "Choose a genre")) }
+        let year = Self.publishingYear(self.year, now: now)
+        if case .failure(let problem) = year { problems.append(problem) }
+        guard problems.isEmpty, let isbn, case .success(let publishingYear) = year else { return .invalid(problems) }
+        return .valid(
+            BookInput(
+                title: title, publishingYear: publishingYear, genreId: genreId, isbn: isbn,
+                authorIds: Self.unique(authorIds), publisherIds: Self.unique(publisherIds)))
+    }
+
+    /// The latest publishing year allowed at `now`: next year, in UTC.
+    public static func latestYear(now: Date) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.component(.year, from: now) + 1
+    }
+
+    /// "This is not a valid ISBN — check the digits".
+    public static let invalidISBNMessage = "This is not a valid ISBN — check the digits"
+
+    /// The problem to show for a save the repository refused (the ISBN's message names the other book; the page
+    /// links it to `/books/<id>`).
+    public static func problem(for error: BookSaveError) -> Problem? {
+        switch error {
+        case .isbnUsed(_, let title):
+            Problem(field: .isbn, message: "This ISBN is already used by “\(title)”")
+        case .unknownGenre, .unknownEntries(.genre):
+            Problem(field: .genre, message: "That genre no longer exists — choose another")
+        case .unknownEntries(.author):
+            Problem(field: .authors, message: "Some of the chosen authors no longer exist — check the list again")
+        case .unknownEntries(.publisher):
+            Problem(field: .publishers, message: "Some of the chosen publishers no longer exist — check the list again")
+        case .bookNotFound:
+            nil
+        }
+    }
+
+    /// A whole number from 1450 to next year.
+    static func publishingYear(_ typed: String, now: Date) -> Result<Int, Problem> {
+        let text = TextCleaning.clean(typed, keepLineBreaks: false)
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
+            return .failure(
+                Problem(field: .publishingYear, message: "Publishing year must be a whole number, like 1969"))
+        }
+        let latest = latestYear(now: now)
+        // Too many digits for Int is simply out of range.
+        guard let year = Int(text), (Limits.firstYear...latest).contains(year) else {
+            return .failure(
+                Problem(
+                    field: .publishingYear,
+                    message: "Publishing year must be between \(Limits.firstYear) and \(latest)"))
+        }
+        return .success(year)
+    }
+
+    /// `ids` without repeats, first occurrence kept.
+    static func unique(_ ids: [String]) -> [String] {
+        var seen: Set<String> = []
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
+
+/// A genre, author or publisher name as typed into an add or rename form.
+public struct CatalogueNameDraft: Sendable, Hashable {
+    public var kind: CatalogueKind
+    public var name: String
+
+    /// The longest name.
+    public static let maximumLength = 100
+
+    public init(kind: CatalogueKind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+
+    /// The name to store (cleaned and trimmed), or the message to show beside the field.
+    public func validate() -> Result<String, CatalogueNameProblem> {
+        let name = TextCleaning.clean(self.name, keepLineBreaks: false)
+        if name.isEmpty { return .failure(CatalogueNameProblem(message: "Enter a name")) }
+        if name.count > Self.maximumLength {
+            return .failure(CatalogueNameProblem(message: "Name must be \(Self.maximumLength) characters or fewer"))
+        }
+        return .success(name)
+    }
+
+    /// "This genre already exists" (for `CatalogueError.duplicate`).
+    public static func duplicateMessage(_ kind: CatalogueKind) -> String {
+        "This \(kind.singular) already exists"
+    }
+
+    /// The key two names are compared by for uniqueness: trimmed and lower-cased (the store compares the same way).
+    public static func comparisonKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+}
+
+/// What is wrong with a typed genre, author or publisher name.
+public struct CatalogueNameProblem: Error, Sendable, Hashable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+}

@@ -1,0 +1,74 @@
+/// The book list's query string (`q`, `genre`, `author`, `publisher`, `sort`, `page`), read strictly, and the
+/// URLs that keep it.
+struct BookListQuery: Sendable, Hashable {
+    /// The search box's text as typed.
+    var typed = ""
+    /// The text looked for: cleaned, at most 200 characters; nil when there is nothing to look for.
+    var search: String?
+    var genreId: String?
+    var authorId: String?
+    var publisherId: String?
+    var sort = BookSort.title
+    /// From 1.
+    var page = 1
+
+    /// The list's defaults: everything, by title, first page.
+    init() {}
+
+    /// Reads the fields of the list's query string; a value the filter form cannot send is a bad request.
+    init(_ fields: FormFields) throws(PageError) {
+        typed = fields["q"] ?? ""
+        let cleaned = TextCleaning.clean(typed, keepLineBreaks: false)
+        search = cleaned.isEmpty ? nil : String(cleaned.prefix(BookDraft.Limits.titleLength))
+        genreId = try Self.id(fields["genre"])
+        authorId = try Self.id(fields["author"])
+        publisherId = try Self.id(fields["publisher"])
+        switch fields["sort"] ?? "" {
+        case "": sort = .title
+        case let text:
+            guard let value = BookSort(rawValue: text) else { throw .badRequest("an unknown book sort") }
+            sort = value
+        }
+        switch fields["page"] ?? "" {
+        case "": page = 1
+        case let text:
+            guard text.utf8.count <= 7, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text),
+                (1...PageNumbers.maximumPage).contains(number)
+            else { throw .badRequest("a malformed page number") }
+            page = number
+        }
+    }
+
+    /// An entry filter: empty is none; anything else must look like an objectId.
+    private static func id(_ text: String?) throws(PageError) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        guard ObjectIdentifierText.isValid(text) else { throw .badRequest("a malformed filter id") }
+        return text
+    }
+
+    /// True when a search or an entry filter is on (the sort order is not a filter).
+    var isFiltering: Bool { search != nil || genreId != nil || authorId != nil || publisherId != nil }
+
+    /// The repository's request for this page.
+    func request(size: Int) -> BookListRequest {
+        BookListRequest(
+            search: search, genreId: genreId, authorId: authorId, publisherId: publisherId, sort: sort, page: page,
+            size: size
+        )
+    }
+
+    /// The list URL with these filters at `page`; defaults are left out, so the first page is `/books`.
+    func url(page: Int) -> String {
+        var parts: [String] = []
+        if let search { parts.append("q=" + PercentEncoding.encode(search)) }
+        if let genreId { parts.append("genre=" + genreId) }
+        if let authorId { parts.append("author=" + authorId) }
+        if let publisherId { parts.append("publisher=" + publisherId) }
+        if sort != .title { parts.append("sort=" + sort.rawValue) }
+        if page > 1 { parts.append("page=\(page)") }
+        return parts.isEmpty ? "/books" : "/books?" + parts.joined(separator: "&")
+    }
+
+    /// The list without filters, in the same order.
+    var clearFiltersURL: String { sort == .title ? "/books" : "/books?sort=" + sort.rawValue }
+}

@@ -1,0 +1,213 @@
+import Hummingbird
+
+/// The pages of one kind of catalogue entry — genres, authors or publishers: the list with its add form, an entry's
+/// page with its books and the rename form, and delete (moving a genre's books to another genre).
+struct CatalogueController<Repository: BookRepository>: Sendable {
+    let kind: CatalogueKind
+    let repository: Repository
+    let pages: Pages
+    /// Books shown on an entry's page; the rest are one link away in the filtered book list.
+    let bookLimit: Int
+    /// The list and entry pages rendered since the last write, by visitor variant and path, without the CSRF token.
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20)
+
+    init(kind: CatalogueKind, repository: Repository, pages: Pages, bookLimit: Int = 50) {
+        self.kind = kind
+        self.repository = repository
+        self.pages = pages
+        self.bookLimit = bookLimit
+    }
+
+    func addRoutes(to routes: AccessRoutes) {
+        let path = RouterPath(kind.path)
+        routes.get(path, .signedIn, use: index)
+        routes.post(path, .editor, use: create)
+        routes.get(RouterPath(kind.path + "/:id"), .signedIn, use: show)
+        routes.post(RouterPath(kind.path + "/:id"), .editor, use: rename)
+        routes.get(RouterPath(kind.path + "/:id/delete"), .editor, use: confirmDelete)
+        routes.post(RouterPath(kind.path + "/:id/delete"), .editor, use: delete)
+    }
+
+    // MARK: List and add
+
+    /// GET /genres — every entry with its book count, and the add form.
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
+            let entries = try await repository.entries(kind)
+            return pages.renderBody(
+                CatalogueIndexPage(
+                    kind: kind, entries: entries, csrfToken: token, visitor: BookVisitor(context: context)),
+                template: "catalogue/index"
+            )
+        }
+    }
+
+    /// POST /genres — adds an entry and answers 303 to the list; 422 with the name as typed (503/507 when the
+    /// database could not take it).
+    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
+        let problem: String
+        switch CatalogueNameDraft(kind: kind, name: typed).validate() {
+        case .failure(let failure):
+            problem = failure.message
+        case .success(let name):
+            do {
+                return try await context.saving {
+                    let entry = try await repository.createEntry(kind, name: name, by: context.user)
+                    return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
+                } orShowingAgain: { context in
+                    try await renderIndex(typedName: typed, problem: nil, status: .ok, context: context)
+                }
+            } catch CatalogueError.duplicate {
+                problem = CatalogueNameDraft.duplicateMessage(kind)
+            }
+        }
+        return try await renderIndex(
+            typedName: typed, problem: problem, status: .unprocessableContent, context: context)
+    }
+
+    /// The list with the add form holding `typedName` and, when it was refused, why.
+    func renderIndex(
+        typedName: String, problem: String?, status: HTTPResponse.Status, context: ParsnipRequestContext
+    ) async throws -> Response {
+        let page = CatalogueIndexPage(
+            kind: kind, entries: try await repository.entries(kind), typedName: typedName, problem: problem,
+            csrfToken: context.csrfToken, visitor: BookVisitor(context: context)
+        )
+        return pages.render(page, template: "catalogue/index", status: status)
+    }
+
+    // MARK: One entry
+
+    /// GET /genres/:id — the entry's books and the rename form.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        ) { token in
+            try await renderShow(find(id), csrfToken: token, context: context)
+        }
+    }
+
+    /// POST /genres/:id — renames the entry and answers 303 to its page; 422 with the name as typed (503/507 when
+    /// the database could not take it).
+    @Sendable func rename(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
+        let problem: String
+        switch CatalogueNameDraft(kind: kind, name: typed).validate() {
+        case .failure(let failure):
+            problem = failure.message
+        case .success(let name):
+            do {
+                return try await context.saving {
+                    let entry = try await repository.renameEntry(kind, id: id, to: name, by: context.user)
+                    return Flash.redirect(
+                        to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
+                } orShowingAgain: { context in
+                    let body = try await renderShow(
+                        find(id), typedName: typed, csrfToken: context.csrfToken, context: context)
+                    return Pages.htmlResponse(body, status: .ok)
+                }
+            } catch CatalogueError.duplicate(let existingId) where existingId != id {
+                problem = CatalogueNameDraft.duplicateMessage(kind)
+            } catch CatalogueError.notFound {
+                throw PageError.notFound
+            }
+        }
+        let body = try await renderShow(
+            find(id), typedName: typed, problem: problem, csrfToken: context.csrfToken, context: context
+        )
+        return Pages.htmlResponse(body, status: .unprocessableContent)
+    }
+
+    // MARK: Delete
+
+    /// GET /genres/:id/delete — says what deleting will do: how many books lose the entry, or where a genre's
+    /// books go.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let usage = try await find(context.routeObjectId())
+        return try await renderDelete(usage, status: .ok, context: context)
+    }
+
+    /// POST /genres/:id/delete — deletes the entry (moving a genre's books to `moveTo`) and answers 303 to the list;
+    /// a genre still in use without a genre to move to gets the delete page again (409), and so does a delete the
+    /// database could not take (503/507, the chosen genre still chosen).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        var moveTo: String?
+        if kind == .genre, let target = context.form["moveTo"], !target.isEmpty {
+            guard ObjectIdentifierText.isValid(target), target != id else {
+                throw PageError.badRequest("a malformed genre to move books to")
+            }
+            moveTo = target
+        }
+        let usage = try await find(id)
+        do {
+            return try await context.saving {
+                let entry = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo)
+                var message = "Deleted \(kind.singular) “\(entry.name)”"
+                if let moveTo, usage.bookCount > 0,
+                    let target = try await repository.entry(kind, id: moveTo)
+                {
+                    message =
+                        "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
+                        + "“\(entry.name)”"
+                }
+                return Flash.redirect(to: kind.path, message: message)
+            } orShowingAgain: { context in
+                try await renderDelete(find(id), moveTo: moveTo, status: .ok, context: context)
+            }
+        } catch CatalogueError.inUse {
+            return try await renderDelete(find(id), status: .conflict, context: context)
+        } catch CatalogueError.notFound {
+            // The entry, or the genre chosen for its books, was deleted meanwhile.
+            guard try await repository.entry(kind, id: id) != nil else { throw PageError.notFound }
+            return try await renderDelete(find(id), status: .conflict, context: context)
+        }
+    }
+
+    // MARK: Helpers
+
+    func find(_ id: String) async throws -> CatalogueEntryUsage {
+        guard let usage = try await repository.entry(kind, id: id) else { throw PageError.notFound }
+        return usage
+    }
+
+    func renderShow(
+        _ usage: CatalogueEntryUsage, typedName: String? = nil, problem: String? = nil, csrfToken: String,
+        context: ParsnipRequestContext
+    ) async throws -> ByteBuffer {
+        let id = usage.entry.id
+        var request = BookListRequest(sort: .title, page: 1, size: bookLimit)
+        switch kind {
+        case .genre: request.genreId = id
+        case .author: request.authorId = id
+        case .publisher: request.publisherId = id
+        }
+        let books = try await repository.list(request)
+        let moreURL = books.total > books.books.count ? "/books?\(kind.singular)=\(id)" : nil
+        let page = CatalogueShowPage(
+            usage: usage, books: books, moreURL: moreURL, typedName: typedName, problem: problem,
+            csrfToken: csrfToken, visitor: BookVisitor(context: context)
+        )
+        return pages.renderBody(page, template: "catalogue/show")
+    }
+
+    /// The delete page; `moveTo` is the genre chosen for the books (the first other genre when nil).
+    func renderDelete(
+        _ usage: CatalogueEntryUsage, moveTo: String? = nil, status: HTTPResponse.Status,
+        context: ParsnipRequestContext
+    ) async throws -> Response {
+        var others: [CatalogueEntry] = []
+        if kind == .genre, usage.bookCount > 0 {
+            others = try await repository.entries(.genre).map(\.entry).filter { $0.id != usage.entry.id }
+        }
+        let page = CatalogueDeletePage(
+            usage: usage, others: others, chosen: moveTo, csrfToken: context.csrfToken,
+            visitor: BookVisitor(context: context))
+        return pages.render(page, template: "catalogue/delete", status: status)
+    }
+}

@@ -1,0 +1,25 @@
+import ParseStore
+
+/// Books and catalogue entries from stored objects, tolerating whatever other Parse clients may have stored.
+extension StoreBookRepository {
+    /// The book an object holds, its `genre`, `isbn` and (for `updatedBy`) `updatedBy` Pointers already included. A missing or non-integral year
+    /// is 0, a dangling genre nil, a dangling ISBN empty.
+    static func book(_ object: ParseObject, authors: [ParseObject], publishers: [ParseObject]) -> Book {
+        Book(
+            id: object.objectId,
+            title: object[Schema.title]?.stringValue ?? "",
+            publishingYear: object[Schema.publishingYear]?.numberValue.flatMap(NumberText.wholeNumber) ?? 0,
+            genre: object[Schema.genre]?.includedObjectValue.map { entry(.genre, $0) },
+            isbn: object[Schema.isbnField]?.includedObjectValue?[Schema.value]?.stringValue ?? "",
+            authors: authors.map { entry(.author, $0) },
+            publishers: publishers.map { entry(.publisher, $0) },
+            createdAt: object.createdAt,
+            updatedAt: object.updatedAt,
+            updatedBy: ChangeAuthorship.stamp(of: object).username)
+    }
+
+    /// A genre, author or publisher; a missing name is empty.
+    static func entry(_ kind: CatalogueKind, _ object: ParseObject) -> CatalogueEntry {
+        CatalogueEntry(kind: kind, id: object.objectId, name: object[Schema.name]?.stringValue ?? "")
+    }
+}

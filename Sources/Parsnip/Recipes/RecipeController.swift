@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+
+/// The recipe pages: the list, a recipe's page, the editor (in RecipeController+Editor.swift) and delete —
+/// each a GET page, and POSTs that answer 303, or re-render the form with 422 or 409.
+struct RecipeController<Repository: RecipeRepository>: Sendable {
+    let repository: Repository
+    let pages: Pages
+    /// Recipes per list page.
+    let pageSize: Int
+    /// List pages rendered since the last write, by visitor variant and query string.
+    let listCache = RenderedPageCache()
+    /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
+    /// path, with the CSRF token left out: room for the page and the editor of 1,000 typical recipes (about 2 and
+    /// 16 KB), within the 64 MB the server aims at.
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20)
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/recipes", .signedIn, use: index)
+        routes.get("/recipes/new", .editor, use: new)
+        routes.post("/recipes/new", .editor, use: editorAction)
+        routes.post("/recipes", .editor, use: create)
+        routes.get("/recipes/:id", .signedIn, use: show)
+        routes.get("/recipes/:id/edit", .editor, use: edit)
+        routes.post("/recipes/:id/edit", .editor, use: editorAction)
+        routes.post("/recipes/:id", .editor, use: update)
+        routes.get("/recipes/:id/delete", .editor, use: confirmDelete)
+        routes.post("/recipes/:id/delete", .editor, use: delete)
+    }
+
+    // MARK: List
+
+    /// GET /recipes — filtered by `q`, `category` and `available`, sorted by `sort`, 50 a page (`page`).
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // Read the revision before the data: a page stored under it can only be newer than it, never older.
+        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+            try await renderIndex(request, context)
+        }
+    }
+
+    private func renderIndex(_ request: Request, _ context: ParsnipRequestContext) async throws -> ByteBuffer {
+        let query = try RecipeListQuery(FormFields(query: request.uri.query))
+        let result = try await repository.list(query.request(size: pageSize))
+        let page = PageChrome(title: "Recipes", context: context, inRecipes: true)
+        return pages.renderBody(
+            RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page), template: "recipes/index")
+    }
+
+    // MARK: One recipe
+
+    /// GET /recipes/:id — the recipe, with links to edit, delete and step to its neighbours.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await cachedPage(request, context: context) { _ in
+            let found = try await findRecipe(id)
+            let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
+            return pages.renderBody(RecipeShowPage(found: found, page: page, now: Date()), template: "recipes/show")
+        }
+    }
+
+    // MARK: Delete
+
+    /// GET /recipes/:id/delete — asks first, naming the recipe.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let recipe = try await findRecipe(context.routeObjectId()).recipe
+        return renderConfirmDelete(recipe, context: context)
+    }
+
+    /// POST /recipes/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await context.saving {
+            let recipe: Recipe
+            do {
+                recipe = try await repository.delete(id: id)
+            } catch RecipeRepositoryError.notFound {
+                throw PageError.notFound
+            }
+            return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(findRecipe(id).recipe, context: context)
+        }
+    }
+
+    /// The question "Delete this recipe?", naming it.
+    func renderConfirmDelete(_ recipe: Recipe, context: ParsnipRequestContext) -> Response {
+        let id = recipe.id ?? ""
+        let page = RecipeDeletePage(
+            page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
+            name: recipe.name,
+            action: "/recipes/\(id)/delete",
+            csrfToken: context.csrfToken,
+            cancelURL: "/recipes/\(id)"
+        )
+        return pages.render(page, template: "recipes/delete")
+    }
+
+    // MARK: Helpers
+
+    /// Answers with the page `render` makes, rendered once per visitor variant, path and revision and shared by
+    /// every visitor of that variant (see `PageCache.formPage`).
+    func cachedPage(
+        _ request: Request, context: ParsnipRequestContext, render: (_ csrfToken: String) async throws -> ByteBuffer
+    ) async throws -> Response {
+        try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision,
+            render: render)
+    }
+
+    func findRecipe(_ id: String) async throws -> RecipeInOrder {
+        guard let found = try await repository.find(id: id) else { throw PageError.notFound }
+        return found
+    }
+
+}

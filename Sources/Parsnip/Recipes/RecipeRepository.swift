@@ -1,0 +1,104 @@
+/// Where recipes live. Controllers know only this protocol; the store-backed implementation sits beside it.
+///
+/// Internal, unlike the list types: its saves speak the editor's own (internal) terms — the edit base, the
+/// conflict-page choices and who is signed in.
+protocol RecipeRepository: Sendable {
+    /// A number that changes after every write through this repository, so pages rendered at one revision can
+    /// be reused until it changes.
+    var revision: Int { get }
+    /// One page of the list, filtered and sorted, with the number of matching recipes, in one snapshot.
+    func list(_ request: RecipeListRequest) async throws -> RecipeListPage
+    /// The recipe with this id (with who saved it last) and its neighbours in the stepping order (oldest first),
+    /// or nil when there is none.
+    func find(id: String) async throws -> RecipeInOrder?
+    /// Stores `recipe` as a new recipe, whatever its id, saved by `user` (nil: nobody signed in), and returns it
+    /// with its new id and timestamps.
+    func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe
+    /// Saves an edit of the stored recipe `recipe.id` made from `base`, in one transaction: fields only the
+    /// other person changed since are kept, fields both changed differently are a conflict (nothing written)
+    /// unless `choices` settle them for the version stored now. Throws `RecipeRepositoryError.notFound` when
+    /// the recipe does not exist (or `recipe.id` is nil).
+    func update(
+        _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<Recipe>
+    /// Deletes a recipe and returns what it was; throws `RecipeRepositoryError.notFound` when it does not exist.
+    func delete(id: String) async throws -> Recipe
+}
+
+/// Failures a recipe repository reports in the app's own terms.
+public enum RecipeRepositoryError: DescribedError, Sendable, Hashable {
+    /// No recipe has that id (it may have been deleted meanwhile).
+    case notFound
+}
+
+/// How the recipe list is sorted.
+public enum RecipeSort: String, Sendable, Hashable, CaseIterable {
+    /// By name, A to Z, ignoring case and accents.
+    case name
+    /// By release date, newest first; recipes without one come last.
+    case releaseDate = "date"
+}
+
+/// A request for one page of the recipe list.
+public struct RecipeListRequest: Sendable, Hashable {
+    /// Only recipes of this category; nil for all.
+    public var category: Recipe.Category?
+    /// Only available (true) or unavailable (false) recipes; nil for all.
+    public var isAvailable: Bool?
+    /// Text to look for in names, ignoring case; nil for all.
+    public var search: String?
+    public var sort: RecipeSort
+    /// The page number, from 1.
+    public var page: Int
+    /// Recipes per page.
+    public var size: Int
+
+    public init(
+        category: Recipe.Category? = nil, isAvailable: Bool? = nil, search: String? = nil,
+        sort: RecipeSort = .name, page: Int = 1, size: Int = 50
+    ) {
+        self.category = category
+        self.isAvailable = isAvailable
+        self.search = search
+        self.sort = sort
+        self.page = page
+        self.size = size
+    }
+}
+
+/// One page of the recipe list.
+public struct RecipeListPage: Sendable, Hashable {
+    /// The recipes on this page, in the requested order.
+    public var recipes: [Recipe]
+    /// How many recipes match the filters, on all pages.
+    public var total: Int
+    /// How many recipes there are at all, ignoring filters (to tell "none yet" from "none match").
+    public var totalWithoutFilters: Int
+
+    public init(recipes: [Recipe], total: Int, totalWithoutFilters: Int) {
+        self.recipes = recipes
+        self.total = total
+        self.totalWithoutFilters = totalWithoutFilters
+    }
+}
+
+/// A recipe with its place in the stepping order: oldest first, ties broken by id.
+public struct RecipeInOrder: Sendable, Hashable {
+    public var recipe: Recipe
+    /// The id of the recipe added just before this one, if any.
+    public var previousId: String?
+    /// The id of the recipe added just after this one, if any.
+    public var nextId: String?
+    /// This recipe's place, from 1.
+    public var position: Int
+    /// How many recipes there are.
+    public var total: Int
+
+    public init(recipe: Recipe, previousId: String?, nextId: String?, position: Int, total: Int) {
+        self.recipe = recipe
+        self.previousId = previousId
+        self.nextId = nextId
+        self.position = position
+        self.total = total
+    }
+}

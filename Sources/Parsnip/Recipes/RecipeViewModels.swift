@@ -1,0 +1,86 @@
+/// The recipe list: filters, count line, one page of the table and the links to the pages around it.
+struct RecipeIndexPage: Sendable {
+    let page: PageChrome
+    /// The search box's text as typed.
+    let query: String
+    let categoryOptions: [SelectOption]
+    let availabilityOptions: [SelectOption]
+    let sortOptions: [SelectOption]
+    /// True when a search, category or availability filter is on.
+    let filtering: Bool
+    /// The list without filters, keeping the sort order.
+    let clearFiltersURL: String
+    /// "12 recipes" or "3 of 12 recipes match"; nil when nothing matches.
+    let countLine: String?
+    let rows: [RecipeTableRow]
+    let hasRows: Bool
+    /// Shown instead of the table when there is nothing to show.
+    let emptyState: EmptyState?
+    /// The links to the pages around this one.
+    let pages: NumberedPages
+}
+
+/// One recipe in the list table, every value already in words ("—" when not given).
+struct RecipeTableRow: Sendable {
+    let name: String
+    let url: String
+    let category: String
+    let servings: String
+    let price: String
+    let available: String
+    let releaseText: String
+    /// `2024-05-03` for `<time datetime>`; nil when there is no release date.
+    let releaseISO: String?
+}
+
+/// The way to the recipes before and after this one in the stepping order, and where this one stands.
+struct RecipeSteps: Sendable {
+    let previousURL: String?
+    let nextURL: String?
+    /// "Recipe 3 of 12".
+    let positionLine: String
+}
+
+/// One recipe's own page: its facts, ingredients, side options and nutrition, and the ways onwards.
+struct RecipeShowPage: Sendable {
+    let page: PageChrome
+    let name: String
+    /// "Last changed by Ana, 14:02", under the heading.
+    let changedBy: String?
+    let category: String
+    let servings: String
+    let price: String
+    let available: String
+    let releaseText: String
+    let releaseISO: String?
+    let ingredients: [IngredientLine]
+    let hasIngredients: Bool
+    let sideOptions: [String]
+    let hasSideOptions: Bool
+    let nutrition: [NutritionLine]
+    let hasNutrition: Bool
+    let editURL: String
+    let deleteURL: String
+    let steps: RecipeSteps
+}
+
+/// An ingredient as the recipe page shows it: "1½" and "cups of flour".
+struct IngredientLine: Sendable {
+    let quantity: String
+    let description: String
+}
+
+/// A nutrition entry as the recipe page shows it.
+struct NutritionLine: Sendable {
+    let name: String
+    let value: String
+}
+
+/// The delete confirmation page, naming the recipe that will be lost.
+struct RecipeDeletePage: Sendable {
+    let page: PageChrome
+    let name: String
+    let action: String
+    let csrfToken: String
+    let cancelURL: String
+}

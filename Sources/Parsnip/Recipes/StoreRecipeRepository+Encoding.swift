@@ -1,0 +1,78 @@
+import Foundation
+import ParseStore
+
+/// A recipe's fields as Parse values, and back, tolerating whatever other Parse clients may have stored.
+extension StoreRecipeRepository {
+    /// Every field of `recipe` in its Parse type. A nil optional is `.null`: it never creates a field and, on
+    /// update, removes the old value.
+    static func fields(of recipe: Recipe) -> [String: ParseValue] {
+        [
+            "name": .string(recipe.name),
+            "servings": recipe.servings.map { .number(Double($0)) } ?? .null,
+            // cents / 100 is the Double nearest the decimal, so the stored JSON reads 19.99.
+            "price": recipe.price.map { .number($0.number) } ?? .null,
+            "isAvailable": .boolean(recipe.isAvailable),
+            "category": recipe.category.map { .number(Double($0.rawValue)) } ?? .null,
+            "ingredients": .array(
+                recipe.ingredients.map {
+                    .object(["quantity": .number($0.quantity), "description": .string($0.description)])
+                }),
+            "sideOptions": .array(recipe.sideOptions.map(ParseValue.string)),
+            "nutritionalInfo": nutritionObject(recipe.nutritionalInfo),
+            "releaseDate": recipe.releaseDate.map { .date($0.date) } ?? .null,
+        ]
+    }
+
+    /// Nutrition entries as one Object, keys in entry order. Validation keeps names unique; should a caller repeat
+    /// one anyway, the first entry wins rather than the write failing.
+    static func nutritionObject(_ entries: [NutritionEntry]) -> ParseValue {
+        .object(.init(entries.map { ($0.name, .string($0.value)) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The recipe an object holds. Missing or odd fields become nil, empty or false rather than failures: a
+    /// non-integral servings or category is nil, a price is rounded to the cent, a Date keeps its UTC day,
+    /// ingredients without a number quantity and side options that are not strings are skipped. Who saved it
+    /// last is known when the read included `updatedBy`.
+    static func recipe(_ object: ParseObject) -> Recipe {
+        Recipe(
+            id: object.objectId,
+            name: object["name"]?.stringValue ?? "",
+            servings: object["servings"]?.numberValue.flatMap(NumberText.wholeNumber),
+            price: object["price"]?.numberValue.flatMap(Price.init(number:)),
+            isAvailable: object["isAvailable"]?.boolValue ?? false,
+            category: object["category"]?.numberValue.flatMap(NumberText.wholeNumber).flatMap(
+                Recipe.Category.init(rawValue:)),
+            ingredients: (object["ingredients"]?.arrayValue ?? []).compactMap(ingredient),
+            sideOptions: (object["sideOptions"]?.arrayValue ?? []).compactMap(\.stringValue),
+            nutritionalInfo: nutrition(object["nutritionalInfo"]?.objectValue.map { Array($0) } ?? []),
+            releaseDate: object["releaseDate"]?.dateValue.flatMap(calendarDate),
+            createdAt: object.createdAt,
+            updatedAt: object.updatedAt,
+            lastChangedBy: ChangeAuthorship.stamp(of: object).username)
+    }
+
+    /// An ingredient from `{"quantity": n, "description": s}`; nil without a finite number quantity.
+    static func ingredient(_ value: ParseValue) -> Ingredient? {
+        guard let members = value.objectValue, let quantity = members["quantity"]?.numberValue, quantity.isFinite
+        else { return nil }
+        return Ingredient(quantity: quantity, description: members["description"]?.stringValue ?? "")
+    }
+
+    /// Nutrition entries in stored key order; numbers and booleans other clients stored are shown as text.
+    static func nutrition(_ members: [(key: String, value: ParseValue)]) -> [NutritionEntry] {
+        members.compactMap { name, value in
+            switch value {
+            case .string(let text): NutritionEntry(name: name, value: text)
+            case .number(let number): NutritionEntry(name: name, value: QuantityText.plainDecimal(number))
+            case .boolean(let flag): NutritionEntry(name: name, value: flag ? "true" : "false")
+            default: nil
+            }
+        }
+    }
+
+    /// The UTC calendar day of a stored Date, when it is a day the editor can show (years 1000–9999).
+    static func calendarDate(_ date: Date) -> CalendarDate? {
+        let day = CalendarDate(utcDayOf: date)
+        return CalendarDate(year: day.year, month: day.month, day: day.day)
+    }
+}

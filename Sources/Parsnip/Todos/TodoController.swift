@@ -1,0 +1,229 @@
+import Foundation
+import Hummingbird
+
+/// The to-do pages: list, add, edit, delete — each a GET page and a POST that answers 303 or 422.
+struct TodoController<Repository: TodoRepository>: Sendable {
+    let repository: Repository
+    let pages: Pages
+    /// To-dos per list page.
+    let pageSize: Int
+    /// List pages rendered since the last write.
+    let listCache = RenderedPageCache()
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/todos", .signedIn, use: index)
+        routes.get("/todos/new", .editor, use: new)
+        routes.post("/todos", .editor, use: create)
+        routes.get("/todos/:id/edit", .editor, use: edit)
+        routes.post("/todos/:id", .editor, use: update)
+        routes.get("/todos/:id/delete", .editor, use: confirmDelete)
+        routes.post("/todos/:id/delete", .editor, use: delete)
+    }
+
+    // MARK: List
+
+    /// GET /todos — newest first, 50 a page, with search (`q`) and keyset paging (`after` / `before`).
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        // Read the revision before the data: a page stored under it can only be newer than it, never older.
+        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+            let query = try FormFields(query: request.uri.query)
+            let typed = query["q"] ?? ""
+            let search = Self.searchText(typed)
+            let position = try Self.position(query)
+            let page = try await repository.page(
+                TodoPageRequest(search: search, position: position, size: pageSize))
+            return pages.renderBody(
+                TodoListPage(page: page, search: search, typed: typed, chrome: context),
+                template: "todos/index"
+            )
+        }
+    }
+
+    /// Where the page starts: `after` or `before` a cursor, or the first page.
+    static func position(_ query: FormFields) throws(PageError) -> TodoPagePosition {
+        switch (query["after"], query["before"]) {
+        case (nil, nil):
+            return .first
+        case (let after?, nil):
+            guard let cursor = PageCursor(Substring(after)) else { throw .badRequest("a malformed cursor") }
+            return .after(cursor)
+        case (nil, let before?):
+            guard let cursor = PageCursor(Substring(before)) else { throw .badRequest("a malformed cursor") }
+            return .before(cursor)
+        case (.some, .some):
+            throw .badRequest("both after and before")
+        }
+    }
+
+    /// The search text used: trimmed, at most 200 characters; nil when there is nothing to look for.
+    static func searchText(_ typed: String) -> String? {
+        let text = TextCleaning.clean(typed, keepLineBreaks: false)
+        return text.isEmpty ? nil : String(text.prefix(TodoDraft.titleLimit))
+    }
+
+    // MARK: Add
+
+    /// GET /todos/new — the empty form.
+    @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
+    }
+
+    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
+    /// could not take it).
+    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let draft = try Self.draft(from: context.form)
+        let problems = draft.problems
+        guard problems.isEmpty else {
+            return renderForm(.add, draft: draft, problems: problems, context: context)
+        }
+        return try await context.saving {
+            let item = try await repository.create(draft, by: context.user)
+            return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+        } orShowingAgain: { context in
+            renderForm(.add, draft: draft, problems: [], context: context)
+        }
+    }
+
+    // MARK: Edit
+
+    /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
+    @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let item = try await findItem(context)
+        let draft = TodoDraft(title: item.title, description: item.description)
+        let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
+        return renderForm(
+            .edit(id: item.id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
+    }
+
+    /// POST /todos/:id — saves (merging another person's changes to other fields) and answers 303 to the list,
+    /// 422 with the form as typed, or 409 with the fields both people changed to choose between (503/507 with the
+    /// form as typed, and the version it was loaded with, when the database could not take it).
+    @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let draft = try Self.draft(from: context.form)
+        let base: EditBase
+        do {
+            base = try EditBase(form: context.form)
+        } catch {
+            // A to-do that is not there is a 404 whatever the form lacks.
+            _ = try await findItem(context)
+            throw error
+        }
+        let problems = draft.problems
+        guard problems.isEmpty else {
+            // A to-do deleted meanwhile gets the 404 page, not a form that can never be saved.
+            let item = try await findItem(context)
+            return renderForm(
+                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
+                context: context)
+        }
+        return try await context.saving {
+            try await saveEdit(id: id, draft: draft, base: base, context: context)
+        } orShowingAgain: { context in
+            let item = try await findItem(context)
+            return renderForm(
+                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
+        }
+    }
+
+    /// Saves a valid edit and answers 303 to the list, or 409 with the conflict page.
+    private func saveEdit(id: String, draft: TodoDraft, base: EditBase, context: ParsnipRequestContext) async throws
+        -> Response
+    {
+        let outcome: EditOutcome<TodoListItem>
+        do {
+            outcome = try await repository.update(
+                id: id, with: draft, base: base, choices: EditBase.choices(in: context.form), by: context.user)
+        } catch TodoRepositoryError.notFound {
+            throw PageError.notFound
+        }
+        switch outcome {
+        case .saved(let item, let merged):
+            var message = "Saved “\(item.title)”"
+            if let merged {
+                message +=
+                    ". \(merged.stamp.sentence(changed: merged.fieldLabels, now: Date())) while you were editing; "
+                    + "both changes are kept."
+            }
+            return Flash.redirect(to: "/todos", message: message)
+        case .conflict(let report):
+            let page = ConflictPage(
+                report: report, thing: "to-do", form: context.form, base: base, action: "/todos/\(id)",
+                cancelURL: "/todos/\(id)/edit", context: context, now: Date())
+            return pages.render(page, template: "conflict", status: .conflict)
+        }
+    }
+
+    // MARK: Delete
+
+    /// GET /todos/:id/delete — asks first, naming the to-do.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        return try await renderConfirmDelete(context)
+    }
+
+    /// POST /todos/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
+    /// database could not take it).
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await context.saving {
+            let item = try await repository.delete(id: context.routeObjectId())
+            return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
+        } orShowingAgain: { context in
+            try await renderConfirmDelete(context)
+        }
+    }
+
+    /// The question "Delete this to-do?", naming it.
+    func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
+        let item = try await findItem(context)
+        let page = TodoDeletePage(
+            page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
+            title: item.title,
+            action: "/todos/\(item.id)/delete",
+            csrfToken: context.csrfToken
+        )
+        return pages.render(page, template: "todos/delete")
+    }
+
+    // MARK: Helpers
+
+    enum FormKind {
+        case add
+        /// Editing the to-do `id`, loaded at `base`'s version and last changed as `lastChange` says.
+        case edit(id: String, base: EditBase, lastChange: ChangeStamp)
+    }
+
+    func renderForm(
+        _ kind: FormKind, draft: TodoDraft, problems: [TodoDraft.Problem], context: ParsnipRequestContext
+    ) -> Response {
+        let fields = TodoFormFields(draft: draft, problems: problems)
+        let status: HTTPResponse.Status = problems.isEmpty ? .ok : .unprocessableContent
+        switch kind {
+        case .add:
+            let page = TodoFormPage(
+                page: PageChrome(title: "Add a to-do", context: context, inTodos: true),
+                heading: "Add a to-do", action: "/todos", csrfToken: context.csrfToken, form: fields,
+                submitLabel: "Add to-do", deleteURL: nil, version: nil, base: nil, changedBy: nil
+            )
+            return pages.render(page, template: "todos/new", status: status)
+        case .edit(let id, let base, let lastChange):
+            let page = TodoFormPage(
+                page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
+                heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
+                submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete", version: base.versionText,
+                base: base.fieldsText, changedBy: lastChange.byline(now: Date())
+            )
+            return pages.render(page, template: "todos/edit", status: status)
+        }
+    }
+
+    func findItem(_ context: ParsnipRequestContext) async throws -> TodoListItem {
+        guard let item = try await repository.find(id: context.routeObjectId()) else { throw PageError.notFound }
+        return item
+    }
+
+    /// The typed values; a form without a title field was not sent by our page.
+    static func draft(from form: FormFields) throws(PageError) -> TodoDraft {
+        guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
+        return TodoDraft(title: title, description: form["description"] ?? "")
+    }
+}

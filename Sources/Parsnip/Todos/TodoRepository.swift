@@ -1,0 +1,27 @@
+/// Where to-dos live. Controllers know only this protocol; the store-backed implementation sits beside it.
+public protocol TodoRepository: Sendable {
+    /// A number that changes after every write through this repository: two reads at the same revision
+    /// see the same to-dos, so pages rendered at one revision can be reused until it changes.
+    var revision: Int { get }
+    /// One page of the newest-first list, with its total, read in one consistent snapshot.
+    func page(_ request: TodoPageRequest) async throws -> TodoPage
+    /// The to-do with this id, or nil when there is none.
+    func find(id: String) async throws -> TodoListItem?
+    /// Stores a new to-do made by `user` (nil: nobody signed in) and returns it with its id and timestamps.
+    func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem
+    /// Saves an edit made from the version `base` describes, in one transaction: merged with changes another
+    /// person saved meanwhile to other fields, or refused as a conflict (nothing written) when they changed the
+    /// same field differently and `choices` does not settle it. Throws `TodoRepositoryError.notFound` when the
+    /// to-do no longer exists.
+    func update(
+        id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> EditOutcome<TodoListItem>
+    /// Deletes a to-do and returns what it was; throws `TodoRepositoryError.notFound` when it does not exist.
+    func delete(id: String) async throws -> TodoListItem
+}
+
+/// Failures a repository reports in the app's own terms.
+public enum TodoRepositoryError: DescribedError, Sendable, Hashable {
+    /// No to-do has that id (it may have been deleted meanwhile).
+    case notFound
+}

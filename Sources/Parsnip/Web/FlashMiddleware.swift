@@ -1,0 +1,57 @@
+import HTTPTypes
+import Hummingbird
+
+/// Carries a one-time message ("Saved “Buy oat milk”") across the redirect after a POST.
+///
+/// Handlers call `Flash.redirect(to:message:)`; this middleware reads the `parsnip_flash` cookie into the
+/// context and clears it once a page has shown it.
+struct FlashMiddleware: RouterMiddleware {
+    typealias Context = ParsnipRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        // Only pages fetched with GET show the message: a refused POST re-renders its form without it.
+        guard request.method == .get, let raw = CookieHeader.value(named: Flash.cookieName, in: request.headers),
+            !raw.isEmpty
+        else {
+            return try await next(request, context)
+        }
+        var context = context
+        context.flash = Flash.decode(raw)
+        var response = try await next(request, context)
+        if response.status == .ok {
+            response.headers.append(HTTPField(name: .setCookie, value: Flash.clearingCookie))
+        }
+        return response
+    }
+}
+
+/// The flash cookie's format: the message, percent-encoded, living at most a minute.
+enum Flash {
+    static let cookieName = "parsnip_flash"
+    /// Long enough for "Deleted “<200-character title>”" in any script, short enough for any browser.
+    static let maximumLength = 300
+    static let clearingCookie = "\(cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
+
+    /// A 303 See Other to `location` that leaves `message` for the next page.
+    static func redirect(to location: String, message: String) -> Response {
+        let value = PercentEncoding.encode(String(message.prefix(maximumLength)))
+        return Response(
+            status: .seeOther,
+            headers: [
+                .location: location,
+                .setCookie: "\(cookieName)=\(value); Path=/; HttpOnly; SameSite=Strict; Max-Age=60",
+            ]
+        )
+    }
+
+    /// The message, or nil when the cookie is not one Parsnip wrote.
+    static func decode(_ raw: Substring) -> String? {
+        guard raw.utf8.count <= maximumLength * 12, let text = try? FormFields(query: "m=" + raw)["m"] else {
+            return nil
+        }
+        let message = TextCleaning.clean(text, keepLineBreaks: false)
+        return message.isEmpty ? nil : String(message.prefix(maximumLength))
+    }
+}

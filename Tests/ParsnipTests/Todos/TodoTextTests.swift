@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+@testable import Parsnip
+
+final class TodoDraftTests: XCTestCase {
+    func testTrimsAndDropsControlCharactersButKeepsLineBreaksInTheDescription() {
+        let draft = TodoDraft(title: "  Buy\u{0}\nmilk \t", description: "\r\nLine one\r\nLine two\u{7}\n\n")
+        XCTAssertEqual(draft.title, "Buy milk")
+        XCTAssertEqual(draft.description, "Line one\nLine two")
+        XCTAssertTrue(draft.problems.isEmpty)
+    }
+
+    func testCountsCharactersNotBytes() {
+        XCTAssertTrue(TodoDraft(title: String(repeating: "🥕", count: 200), description: "").problems.isEmpty)
+        XCTAssertEqual(
+            TodoDraft(title: String(repeating: "🥕", count: 201), description: "").problems.map(\.message),
+            ["Title must be 200 characters or fewer"]
+        )
+    }
+}
+
+final class TodoFormattingTests: XCTestCase {
+    func testCountLineUsesSingularPluralAndThousands() {
+        XCTAssertEqual(TodoFormatting.countLine(total: 1, search: nil), "1 to-do")
+        XCTAssertEqual(TodoFormatting.countLine(total: 128, search: nil), "128 to-dos")
+        XCTAssertEqual(TodoFormatting.countLine(total: 1_000_000, search: nil), "1,000,000 to-dos")
+        XCTAssertEqual(TodoFormatting.countLine(total: 3, search: "milk"), "3 to-dos match “milk”")
+        XCTAssertEqual(TodoFormatting.countLine(total: 1, search: "milk"), "1 to-do matches “milk”")
+    }
+
+    func testPreviewIsOneLineOfAtMost120Characters() {
+        XCTAssertNil(TodoFormatting.preview(""))
+        XCTAssertEqual(TodoFormatting.preview("one\ntwo"), "one two")
+        let exactly = String(repeating: "a", count: 120)
+        XCTAssertEqual(TodoFormatting.preview(exactly), exactly)
+        let cut = try? XCTUnwrap(TodoFormatting.preview(exactly + "b"))
+        XCTAssertEqual(cut?.count, 120)
+        XCTAssertEqual(cut?.last, "…")
+    }
+
+    func testISOTimestampHasMillisecondsInUTC() {
+        let date = Date(timeIntervalSince1970: 1_714_558_830.456)
+        XCTAssertEqual(TodoFormatting.isoTimestamp(date), "2024-05-01T10:20:30.456Z")
+    }
+}
