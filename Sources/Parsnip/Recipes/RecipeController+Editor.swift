@@ -77,7 +77,7 @@ extension RecipeController {
     }
 
     /// POST /recipes/:id — "Update recipe": saves the typed recipe merged with whatever others saved since the
-    /// editor was loaded and answers 303 to its page; 400 without the loaded version and tokens; 422 with the
+    /// editor was loaded and answers 303 to its page (or to `leave-to`, for "Save changes" on leaving); 400 without the loaded version and tokens; 422 with the
     /// form as typed; 409 with the conflict page when both changed a field differently, or with the form as
     /// typed when the recipe was deleted meanwhile; 503/507 with the form as typed, and the version and tokens it
     /// was loaded with, when the database could not take it.
@@ -122,7 +122,9 @@ extension RecipeController {
         }
         switch outcome {
         case .saved(let saved, let merged):
-            return Flash.redirect(to: "/recipes/\(id)", message: Self.savedMessage(saved, merged: merged))
+            // Saved from the question asked on leaving the editor: on to where the person was going.
+            let next = context.form[Self.leaveTargetField].map(SafeRedirect.safeNext) ?? "/recipes/\(id)"
+            return Flash.redirect(to: next, message: Self.savedMessage(saved, merged: merged))
         case .conflict(let report):
             let page = ConflictPage(
                 report: report, thing: "recipe", form: context.form, base: base, action: "/recipes/\(id)",

@@ -24,6 +24,7 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         routes.get("/recipes/:id/edit", .editor, use: edit)
         routes.post("/recipes/:id/edit", .editor, use: editorAction)
         routes.post("/recipes/:id", .editor, use: update)
+        routes.post("/recipes/:id/leave", .editor, use: leave)
         routes.get("/recipes/:id/delete", .editor, use: confirmDelete)
         routes.post("/recipes/:id/delete", .editor, use: delete)
     }

@@ -83,6 +83,7 @@ extension RecipeEditorPage {
 
         var conflict: String?
         var changedBy: String?
+        var leaveHeading: String?
         let title: String
         switch mode {
         case .new:
@@ -92,6 +93,8 @@ extension RecipeEditorPage {
             secondary = nil
             cancelURL = "/recipes"
             reloadURL = nil
+            leaveAction = nil
+            startsUnsaved = RecipeEditField.anythingTyped(in: typed)
             deleteURL = nil
             steps = nil
         case .edit(let found):
@@ -102,6 +105,9 @@ extension RecipeEditorPage {
             secondary = EditorButton(label: "Save as new recipe", formAction: "/recipes?from=\(id)")
             cancelURL = "/recipes/\(id)"
             reloadURL = "/recipes/\(id)/edit"
+            leaveAction = "/recipes/\(id)/leave"
+            leaveHeading = "You have changes to “\(found.recipe.name)” that are not saved"
+            startsUnsaved = base.map { !RecipeEditField.changed(in: typed, since: $0).isEmpty } ?? false
             deleteURL = "/recipes/\(id)/delete"
             steps = RecipeFormatting.steps(found, suffix: "/edit")
             changedBy = found.recipe.changeStamp?.byline(now: now)
@@ -114,12 +120,16 @@ extension RecipeEditorPage {
             secondary = nil
             cancelURL = "/recipes"
             reloadURL = nil
+            leaveAction = nil
+            // Whatever it holds exists nowhere else any more.
+            startsUnsaved = true
             deleteURL = nil
             steps = nil
         }
         page = PageChrome(title: title, context: context, inRecipes: true)
         heading = title
         self.changedBy = changedBy
+        self.leaveHeading = leaveHeading
         if case .edit = mode, let base {
             editBase = EditorBase(version: base.versionText, fields: base.fieldsText)
         } else {

@@ -27,11 +27,19 @@ struct RecipeEditorPage: Sendable {
     let sideOptions: EditorRowSection<SideOptionRowView>
     let nutrition: EditorRowSection<NutritionRowView>
     let cancelURL: String
-    /// The edit page's "Reload" link (a fresh copy of the stored recipe).
+    /// Where the edit page's "Reload" button goes (a fresh copy of the stored recipe), by way of `leaveAction`.
     let reloadURL: String?
+    /// Where the edit page's "Previous recipe", "Next recipe" and "Reload" buttons post the form: the question
+    /// asked when it holds changes that are not saved; nil on the add page.
+    let leaveAction: String?
+    /// "You have changes to “Soup” that are not saved": the heading of the script's dialog asking the same.
+    let leaveHeading: String?
+    /// True when the form already holds changes that are not saved (shown again after a row button, a problem or
+    /// a refused save), so the script asks before the page is left even if nothing more is typed.
+    let startsUnsaved: Bool
     /// The edit page's "Delete this recipe" link.
     let deleteURL: String?
-    /// The edit page's links to the neighbours' editors.
+    /// The edit page's buttons to the neighbours' editors.
     let steps: RecipeSteps?
 }
 

@@ -12,6 +12,7 @@ public struct Pages: Sendable {
         "recipes/index", "recipes/show", "recipes/new", "recipes/edit", "recipes/delete",
         "partials/recipe-editor", "partials/recipe-summary", "partials/recipe-steps",
         "partials/recipe-ingredient-row", "partials/recipe-side-row", "partials/recipe-nutrition-row",
+        "partials/recipe-editor-steps", "partials/recipe-leave-dialog", "unsaved-changes",
         "books/index", "books/show", "books/new", "books/edit", "books/delete",
         "partials/book-form", "partials/book-new-entry", "partials/book-entry-picker",
         "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",

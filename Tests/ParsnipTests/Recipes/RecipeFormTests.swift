@@ -79,7 +79,8 @@ final class RecipeFormTests: XCTestCase {
         try await withApp { browser in
             let new = try await browser.get("/recipes/new").text
             let form = try XCTUnwrap(
-                new.range(of: #"<form class="form recipe-editor" method="post" action="/recipes/new""#))
+                new.range(
+                    of: #"<form class="form recipe-editor" id="recipe-editor" method="post" action="/recipes/new""#))
             let firstButton = try XCTUnwrap(new[form.upperBound...].range(of: "<button"))
             XCTAssertTrue(
                 new[firstButton.lowerBound...].hasPrefix(
@@ -156,7 +157,10 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"name="nutrition-1-value" value="12 g""#))
             XCTAssertTrue(html.contains(#"formaction="/recipes/\#(id)">Update recipe</button>"#))
             XCTAssertTrue(html.contains(#"formaction="/recipes?from=\#(id)">Save as new recipe</button>"#))
-            XCTAssertTrue(html.contains(#"<a class="button button-secondary" href="/recipes/\#(id)/edit">Reload</a>"#))
+            XCTAssertTrue(
+                html.contains(
+                    #"formaction="/recipes/\#(id)/leave" name="leave-to" value="/recipes/\#(id)/edit" data-leave>Reload</button>"#
+                ))
             XCTAssertTrue(html.contains(#"href="/recipes/\#(id)">Cancel</a>"#))
             XCTAssertTrue(
                 html.contains(#"<a class="link-danger" href="/recipes/\#(id)/delete">Delete this recipe</a>"#))
@@ -296,7 +300,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"name="ingredient-0-description" value="cups of flour""#))
             XCTAssertFalse(html.contains("Update recipe"))
             XCTAssertTrue(html.contains(#"formaction="/recipes">Save as new recipe</button>"#))
-            XCTAssertFalse(html.contains(">Reload</a>"))
+            XCTAssertFalse(html.contains(">Reload</"))
             XCTAssertFalse(html.contains("Delete this recipe"))
 
             let invalid = try await browser.post("/recipes/\(id)", form: recipeForm([("name", "")]) + base)

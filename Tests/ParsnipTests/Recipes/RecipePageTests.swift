@@ -38,11 +38,14 @@ final class RecipePageTests: XCTestCase {
             XCTAssertTrue(last.contains("Recipe 3 of 3"))
             XCTAssertFalse(last.contains("Next recipe"))
 
+            // The editor steps through the editors, by way of the question about changes not saved.
             let editor = try await browser.get("/recipes/\(ids[1])/edit").text
             XCTAssertTrue(editor.contains("Recipe 2 of 3"))
             XCTAssertTrue(
-                editor.contains(#"href="/recipes/\#(ids[0])/edit"><span aria-hidden="true">←</span>Previous recipe"#))
-            XCTAssertTrue(editor.contains(#"href="/recipes/\#(ids[2])/edit">Next recipe"#))
+                editor.contains(
+                    #"name="leave-to" value="/recipes/\#(ids[0])/edit" data-leave><span aria-hidden="true">←</span>Previous recipe"#
+                ))
+            XCTAssertTrue(editor.contains(#"name="leave-to" value="/recipes/\#(ids[2])/edit" data-leave>Next recipe"#))
         }
     }
 

@@ -87,6 +87,12 @@ enum FormScenarios {
             FormScenario(
                 route: "/recipes/{id}/delete", browser: owner, page: "/recipes/\(porridge)/delete",
                 path: "/recipes/\(porridge)/delete"),
+            // "Next recipe" with a change: the question carries everything typed and posts back to ask again.
+            FormScenario(
+                route: "/recipes/{id}/leave", browser: owner, page: "/recipes/\(pancakes)/edit",
+                path: "/recipes/\(pancakes)/leave", typed: [("name", "Pancakes, half changed")],
+                button: ("leave-to", "/recipes/\(porridge)/edit"),
+                cannotWrite: "leaving the editor only asks what to do with the changes", retried: .ok),
         ]
     }
 
