@@ -92,8 +92,13 @@ public struct Book: Sendable, Hashable {
     }
 }
 
-/// What a valid book form asks the repository to store: ids of existing entries, the normalised ISBN.
+/// What a valid book form asks the repository to store: ids of existing entries, the normalised ISBN, and names
+/// typed into the "New …" boxes to add or link along with the book.
 public struct BookInput: Sendable, Hashable {
+    /// The `genreId` of an input whose genre is the typed name `newEntryNames[.genre]`, until the save adds or finds
+    /// it: never an objectId (those have no "-"), so nothing takes it for a stored genre.
+    public static let typedNewGenreId = "typed-new-genre"
+
     public var title: String
     public var publishingYear: Int
     public var genreId: String
@@ -101,10 +106,13 @@ public struct BookInput: Sendable, Hashable {
     public var isbn: String
     public var authorIds: [String]
     public var publisherIds: [String]
+    /// Names typed into "New genre", "New author" or "New publisher" but not added with their own button, cleaned
+    /// and checked: the save links the entry of that name, or adds it when there is none.
+    public var newEntryNames: [CatalogueKind: String]
 
     public init(
         title: String, publishingYear: Int, genreId: String, isbn: String, authorIds: [String],
-        publisherIds: [String]
+        publisherIds: [String], newEntryNames: [CatalogueKind: String] = [:]
     ) {
         self.title = title
         self.publishingYear = publishingYear
@@ -112,5 +120,6 @@ public struct BookInput: Sendable, Hashable {
         self.isbn = isbn
         self.authorIds = authorIds
         self.publisherIds = publisherIds
+        self.newEntryNames = newEntryNames
     }
 }

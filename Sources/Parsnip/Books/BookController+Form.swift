@@ -24,7 +24,8 @@ extension BookController {
         }
     }
 
-    /// POST /books/new — "Save book": stores the book and answers 303 to its page, or 422 with the form as typed;
+    /// POST /books/new — "Save book": stores the book, with any name typed into a "New …" box but not added (linked
+    /// when an entry has that name, else added), and answers 303 to its page, or 422 with the form as typed;
     /// or an "Add …" button: adds the entry and shows the form again with it chosen. 503/507 with the form as typed
     /// when the database could not take it.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
@@ -33,16 +34,22 @@ extension BookController {
             return try await addEntry(.new, draft: draft, context: context)
         }
         var state = typedState(draft, context: context)
-        switch draft.validate(now: clock.now()) {
+        let typedEntries = try await typedEntryNames(state)
+        state.entryProblems = typedEntries.problems
+        switch draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
         case .invalid(let problems):
             state.problems = problems
+            return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
+        case .valid where !typedEntries.problems.isEmpty:
+            // A typed new name that cannot be added: the book waits for it rather than be saved without it.
             return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
             let typed = state
             return try await context.saving {
                 do {
                     let book = try await repository.create(input, by: context.user)
-                    return Flash.redirect(to: "/books/\(book.id ?? "")", message: "Saved “\(book.title)”")
+                    let message = typedEntries.message("Saved “\(book.title)”", book: book)
+                    return Flash.redirect(to: "/books/\(book.id ?? "")", message: message)
                 } catch let error as BookSaveError {
                     var state = typed
                     state.refused(by: error)
@@ -58,7 +65,7 @@ extension BookController {
     /// loaded and answers 303 to its page; 409 with a choice per field both changed; 422 with the form as typed;
     /// 409 with the form as typed when the book was deleted meanwhile; 400 without the form's `_version`/`_base`;
     /// 503/507 with the form as typed, and the version it was loaded with, when the database could not take it.
-    /// Or an "Add …" button, as on a new book.
+    /// Names typed into "New …" boxes are saved along, as on a new book; or an "Add …" button, as on a new book.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         let draft = try BookDraft(form: context.form)
@@ -72,14 +79,20 @@ extension BookController {
         if case .deleted = mode {
             return try await renderForm(mode, state: state, status: .conflict, context: context)
         }
-        switch draft.validate(now: clock.now()) {
+        let typedEntries = try await typedEntryNames(state)
+        state.entryProblems = typedEntries.problems
+        switch draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
         case .invalid(let problems):
             state.problems = problems
+            return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
+        case .valid where !typedEntries.problems.isEmpty:
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
             let typed = state
             return try await context.saving {
-                try await saveEdit(id: id, input: input, base: base, mode: mode, state: typed, context: context)
+                try await saveEdit(
+                    id: id, input: input, base: base, mode: mode, state: typed, typedEntries: typedEntries,
+                    context: context)
             } orShowingAgain: { context in
                 try await renderForm(mode, state: typed, status: .ok, context: context)
             }
@@ -90,7 +103,7 @@ extension BookController {
     /// form as typed when the book was deleted meanwhile; 422 when the repository refuses a value.
     private func saveEdit(
         id: String, input: BookInput, base: EditBase, mode: BookFormMode, state: BookFormState,
-        context: ParsnipRequestContext
+        typedEntries: TypedEntryNames, context: ParsnipRequestContext
     ) async throws -> Response {
         var state = state
         do {
@@ -98,7 +111,8 @@ extension BookController {
                 id: id, with: input, from: base, choices: EditBase.choices(in: context.form), by: context.user)
             switch outcome {
             case .saved(let book, let merged):
-                return Flash.redirect(to: "/books/\(id)", message: savedMessage(book, merged: merged))
+                let message = typedEntries.message(savedMessage(book, merged: merged), book: book)
+                return Flash.redirect(to: "/books/\(id)", message: message)
             case .conflict(let report):
                 let page = ConflictPage(
                     report: report, thing: "book", form: context.form, base: base, action: "/books/\(id)/edit",
@@ -170,6 +184,16 @@ extension BookController {
     }
 
     // MARK: Helpers
+
+    /// The names typed into the "New …" boxes of the form as posted, checked, with the ids of the entries there were
+    /// before the save (read only when a name was typed) so the message afterwards can say what became of each.
+    func typedEntryNames(_ state: BookFormState) async throws -> TypedEntryNames {
+        var typed = TypedEntryNames(typed: state.newNames)
+        if !typed.names.isEmpty {
+            typed.knownIds = Set(try await allEntries().values.joined().map(\.entry.id))
+        }
+        return typed
+    }
 
     /// The form as posted: the draft, whatever was typed into the "New …" fields, and the edit form's base.
     func typedState(_ draft: BookDraft, context: ParsnipRequestContext) -> BookFormState {

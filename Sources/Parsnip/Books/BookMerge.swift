@@ -65,12 +65,16 @@ enum BookMerge {
         }
     }
 
-    /// A typed scalar as the conflict page shows it: the genre by name.
+    /// A typed scalar as the conflict page shows it: the genre by name (a typed new one said to be new).
     private static func lines(_ field: BookEditField, typed: BookInput, typedGenreName: String?) -> [String] {
         switch field {
         case .title: [typed.title]
         case .publishingYear: [String(typed.publishingYear)]
-        case .genre: [typedGenreName ?? "A genre that no longer exists"]
+        case .genre:
+            [
+                typed.newEntryNames[.genre].map { "\($0) (a new genre)" } ?? typedGenreName
+                    ?? "A genre that no longer exists"
+            ]
         case .isbn: [typed.isbn]
         case .authors, .publishers: []
         }

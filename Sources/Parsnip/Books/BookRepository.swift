@@ -13,13 +13,15 @@ protocol BookRepository: Sendable {
     /// The book with its genre, ISBN, authors and publishers, or nil.
     func find(id: String) async throws -> Book?
     /// Stores the ISBN object, the Book with both Pointers, and the authors, publishers and genre.books relation
-    /// rows in one transaction, with `updatedBy` = `user` (unset for nil). Throws `BookSaveError` for a used ISBN or
-    /// an entry that does not exist.
+    /// rows in one transaction, with `updatedBy` = `user` (unset for nil); the entries named in `input.newEntryNames`
+    /// are linked, or added when no entry has that name, in the same transaction. Throws `BookSaveError` for a used
+    /// ISBN or an entry that does not exist.
     func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book
     /// Saves an edit form loaded as `base` in one transaction: fields nobody else changed meanwhile are saved as
     /// typed, fields only someone else changed keep their value, authors and publishers merge as sets, and a field
     /// both changed differently is a conflict (nothing written) unless `choices` settle it for the stored version.
-    /// Sets `updatedBy` = `user` (unset for nil). Throws `BookSaveError`, or `.bookNotFound` when the book is gone.
+    /// Sets `updatedBy` = `user` (unset for nil); links or adds the entries named in `input.newEntryNames`, as `create`
+    /// does. Throws `BookSaveError`, or `.bookNotFound` when the book is gone.
     func update(
         id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
         by user: SignedInUser?

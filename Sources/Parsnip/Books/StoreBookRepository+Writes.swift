@@ -8,7 +8,9 @@ extension StoreBookRepository {
         if let other = try book(withISBN: input.isbn, reader: reader), other.objectId != bookId {
             return .isbnUsed(byBookId: other.objectId, title: other[Schema.title]?.stringValue ?? "")
         }
-        guard try fetch(CatalogueKind.genre.className, input.genreId, reader: reader) != nil else {
+        // A typed new genre is added once nothing here refuses the save (StoreBookRepository+NewEntries.swift).
+        let genreIsTyped = input.genreId == BookInput.typedNewGenreId
+        if !genreIsTyped, try fetch(CatalogueKind.genre.className, input.genreId, reader: reader) == nil {
             return .unknownGenre
         }
         for (kind, ids) in [(CatalogueKind.author, input.authorIds), (.publisher, input.publisherIds)] {

@@ -48,9 +48,11 @@ public final class StoreBookRepository: BookRepository {
         defer { counter.recordWrite(changingTotalBy: added) }
         let fault = faultInjection
         let outcome = try await store.write { writer -> Result<Book, BookSaveError> in
+            var input = input
             if let refusal = try Self.refusal(of: input, editing: nil, reader: writer.reader) {
                 return .failure(refusal)
             }
+            try Self.addTypedEntries(to: &input, by: user, writer: writer)
             let isbn = try writer.create(Schema.isbn, [Schema.value: .string(input.isbn)])
             try fault?(.isbnCreated)
             var operations = Self.scalarOperations(of: input, isbn: isbn.pointer)
@@ -96,8 +98,9 @@ public final class StoreBookRepository: BookRepository {
                         ConflictReport(
                             stamp: stamp, version: resolver.currentVersion, conflicts: conflicts,
                             choiceMissing: choiceMissing)))
-            case .merged(let merged, let theirChanges):
+            case .merged(var merged, let theirChanges):
                 if let refusal = try Self.refusal(of: merged, editing: id, reader: reader) { return .failure(refusal) }
+                try Self.addTypedEntries(to: &merged, by: user, writer: writer)
                 try Self.write(merged, over: old, by: user, writer: writer, fault: fault)
                 let report = theirChanges.isEmpty ? nil : MergeReport(stamp: stamp, fieldLabels: theirChanges)
                 return .success(.saved(try Self.readBook(id, reader: reader), merged: report))

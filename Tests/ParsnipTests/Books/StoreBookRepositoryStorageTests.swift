@@ -186,6 +186,33 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
         }
     }
 
+    func testAFailureAfterTypedEntriesWereAddedKeepsNoneOfThem() async throws {
+        let (store, books) = try await makeRepository(failingAt: .bookCreated)
+        defer { try? store.close() }
+        let sf = try await books.createEntry(.genre, name: "SF")
+        let before = try await databaseDump(store)
+        let input = BookInput(
+            title: "Dune", publishingYear: 1965, genreId: BookInput.typedNewGenreId, isbn: "0441172717",
+            authorIds: [], publisherIds: [],
+            newEntryNames: [.genre: "Space opera", .author: "Frank Herbert", .publisher: "Chilton"])
+        do {
+            _ = try await books.create(input)
+            XCTFail("the injected fault did not stop the save")
+        } catch {}
+        let after = try await databaseDump(store)
+        XCTAssertEqual(after, before, "the entries went with the book")
+        // Without the fault the same save adds all three with the book, and links the genre typed as it exists.
+        let setup = try await StoreBookRepository(store: store)
+        var again = input
+        again.newEntryNames[.genre] = "  sf "
+        let book = try await setup.create(again)
+        XCTAssertEqual(book.genre?.id, sf.id)
+        XCTAssertEqual(book.authors.map(\.name), ["Frank Herbert"])
+        XCTAssertEqual(book.publishers.map(\.name), ["Chilton"])
+        let genres = try await setup.entries(.genre)
+        XCTAssertEqual(genres.map(\.entry.name), ["SF"])
+    }
+
     func testAFailureInAnEditLeavesTheBookAndItsRowsAsTheyWere() async throws {
         let (store, books) = try await makeRepository(failingAt: .relationsAdded)
         defer { try? store.close() }
