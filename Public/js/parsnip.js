@@ -1,6 +1,7 @@
 // Parsnip's one small script. Everything works without it. It moves focus to the error summary for browsers
-// that ignore `autofocus` on non-form elements, so screen readers hear the problem first, and it makes the
-// recipe editor's row buttons (add, remove, move up and down) act at once instead of sending the form.
+// that ignore `autofocus` on non-form elements, so screen readers hear the problem first, it makes the
+// recipe editor's row buttons (add, remove, move up and down) act at once instead of sending the form, and it
+// asks in the page before the recipe editor is left with changes that are not saved.
 "use strict";
 document.addEventListener("DOMContentLoaded", function () {
   var summary = document.querySelector(".error-summary");
@@ -144,6 +145,113 @@ document.addEventListener("DOMContentLoaded", function () {
       event.preventDefault();
       moveRow(row, list, button.getAttribute("data-move"));
     }
+  });
+})();
+
+(function () {
+  // Typed work is never lost. Leaving the recipe editor by Previous, Next or Reload with changes not saved asks
+  // in a dialog (without JavaScript the server asks on a page of its own), and the browser's own reload, back or
+  // close warns while there are changes — but not once the form is being sent.
+  var form = document.querySelector("form[data-recipe-editor]");
+  if (!form) return;
+  var dialog = document.querySelector("[data-leave-dialog]");
+  var rowField = /^(ingredient|side|nutrition)-(\d+)(-[a-z]+)?$/;
+
+  // The form's values as a save reads them: text trimmed, empty rows left out, rows in their order, the CSRF
+  // token ignored — so adding an empty row or a stray space is not a change, and moving a row is.
+  function snapshot() {
+    var plain = [];
+    var rows = {};
+    new FormData(form).forEach(function (value, name) {
+      if (name === "_csrf" || typeof value !== "string") return;
+      var text = value.trim();
+      var match = rowField.exec(name);
+      if (!match) {
+        plain.push(name + "=" + text);
+        return;
+      }
+      var key = match[1] + "-" + match[2];
+      var row = rows[key] || (rows[key] = { section: match[1], index: Number(match[2]), cells: [], filled: false });
+      row.cells.push((match[3] || "") + "=" + text);
+      if (text !== "") row.filled = true;
+    });
+    var kept = Object.keys(rows)
+      .map(function (key) {
+        return rows[key];
+      })
+      .filter(function (row) {
+        return row.filled;
+      })
+      .sort(function (a, b) {
+        return a.section < b.section ? -1 : a.section > b.section ? 1 : a.index - b.index;
+      })
+      .map(function (row) {
+        return row.section + ":" + row.cells.sort().join("&");
+      });
+    return plain.sort().concat(kept).join("\n");
+  }
+
+  var initial = snapshot();
+  var leaving = false;
+  var pressed = null;
+
+  // A form shown again by the server (after a problem, or a row button without the script) may hold changes
+  // already: it says so with data-unsaved.
+  function hasChanges() {
+    return form.hasAttribute("data-unsaved") || snapshot() !== initial;
+  }
+
+  form.addEventListener("submit", function () {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", function () {
+    leaving = false;
+  });
+  window.addEventListener("beforeunload", function (event) {
+    if (leaving || !hasChanges()) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
+
+  if (!dialog || typeof dialog.showModal !== "function") return;
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-leave]") : null;
+    if (!button || !hasChanges()) return;
+    event.preventDefault();
+    pressed = button;
+    dialog.showModal();
+  });
+
+  dialog.addEventListener("click", function (event) {
+    var choice = event.target.closest ? event.target.closest("[data-leave-choice]") : null;
+    if (!choice || !pressed) return;
+    var target = pressed.value;
+    switch (choice.getAttribute("data-leave-choice")) {
+      case "save":
+        // The editor's own "Update recipe", told where to go once saved.
+        var field = form.querySelector('input[type="hidden"][name="leave-to"]') || document.createElement("input");
+        field.type = "hidden";
+        field.name = "leave-to";
+        field.value = target;
+        form.appendChild(field);
+        leaving = true;
+        form.action = dialog.getAttribute("data-save-action");
+        form.submit();
+        break;
+      case "discard":
+        leaving = true;
+        window.location.assign(target);
+        break;
+      default:
+        dialog.close();
+    }
+  });
+
+  // Stay, Escape or a closed dialog: back to the button that asked, everything typed as it was.
+  dialog.addEventListener("close", function () {
+    if (pressed && !leaving) pressed.focus();
+    if (!leaving) pressed = null;
   });
 })();
 

@@ -153,16 +153,16 @@ def test_step_next_and_previous_through_recipes_on_the_page_and_in_the_editor(pa
     expect(page.get_by_role("link", name="Next recipe")).to_have_count(0)
     expect(page.get_by_role("link", name="Previous recipe")).to_have_count(1)
 
-    # The editor's step links go to the neighbours' editors.
+    # The editor's step buttons go to the neighbours' editors (straight on: nothing was changed).
     page.get_by_role("link", name="Edit recipe", exact=True).click()
     expect(page.get_by_role("heading", level=1, name="Edit recipe")).to_be_visible()
     assert position(page) == (at + 1, total)
-    expect(page.get_by_role("link", name="Next recipe")).to_have_count(0)
-    page.get_by_role("link", name="Previous recipe", exact=True).click()
+    expect(page.get_by_role("button", name="Next recipe")).to_have_count(0)
+    page.get_by_role("button", name="Previous recipe", exact=True).click()
     expect(page).to_have_url(re.compile(f"/recipes/{second}/edit$"))
     expect(field_named(page, "Name")).to_have_value(f"{word} two")
     assert position(page) == (at, total)
-    page.get_by_role("link", name="Next recipe", exact=True).click()
+    page.get_by_role("button", name="Next recipe", exact=True).click()
     expect(page).to_have_url(re.compile(f"/recipes/{third}/edit$"))
     shot(page, "editor-stepped")
 
@@ -328,7 +328,7 @@ def test_enter_in_a_field_saves_rather_than_pressing_a_row_button(page: Page):
     assert recipe_id_of(page) == recipe_id
 
 
-def test_reload_discards_unsaved_edits(page: Page, quick):
+def test_reload_with_unsaved_edits_asks_first_and_discard_changes_loads_the_saved_recipe(page: Page, quick):
     name = unique("Overnight oats ")
     recipe_id = quick_recipe(
         quick, name, category="0", **{"ingredient-0-quantity": "1", "ingredient-0-description": "cup of oats"}
@@ -337,7 +337,8 @@ def test_reload_discards_unsaved_edits(page: Page, quick):
     field_named(page, "Name").fill("Something else entirely")
     button(page, "Add an ingredient").click()
     quantity(page, 2).fill("2")
-    page.get_by_role("link", name="Reload", exact=True).click()
+    button(page, "Reload").click()
+    page.get_by_role("dialog").get_by_role("button", name="Discard changes", exact=True).click()
     expect(field_named(page, "Name")).to_have_value(name)
     assert values(all_descriptions(page))[:1] == ["cup of oats"]
     assert all(v == "" for v in values(all_quantities(page))[1:])
