@@ -80,6 +80,21 @@ final class ChangeSession {
         return try TrashBin.put(kind: kind, record: record, name: name, bundle: bundle, user: user, writer: writer)
     }
 
+    /// Deletes a record that stands alone (no companions, no Relation rows): into the trash, with its history
+    /// entry; returns what it was and the trash item's id.
+    ///
+    /// - Throws: `ParseError` 101 when there is no such record.
+    func deleteToTrash(_ record: RecordReference, kind: String, name: (ParseObject) -> String) throws -> (
+        object: ParseObject, trashId: String
+    ) {
+        let object = try reader.fetch(record.className, objectId: record.objectId)
+        try delete(record.className, objectId: record.objectId)
+        let trashId = try putInTrash(
+            kind: kind, record: record, name: name(object), bundle: TrashBundle(objects: [object]))
+        try self.record(.deleted, record, before: RecordSnapshot.of(object), after: nil)
+        return (object, trashId)
+    }
+
     /// The oldest deletion still kept in the trash.
     var trashCutoff: Date { writer.now().addingTimeInterval(-Double(rules.trashDays) * 86_400) }
 }

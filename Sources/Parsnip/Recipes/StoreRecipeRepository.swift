@@ -80,14 +80,9 @@ public final class StoreRecipeRepository: RecipeRepository {
     public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
         do {
             return try await writePath.change(by: user) { session in
-                let object = try session.reader.fetch(Self.className, objectId: id)
-                try session.delete(Self.className, objectId: id)
-                let recipe = Self.recipe(object)
-                let trashId = try session.putInTrash(
-                    kind: Self.trashKind, record: Self.reference(id), name: recipe.name,
-                    bundle: TrashBundle(objects: [object]))
-                try session.record(.deleted, Self.reference(id), before: RecordSnapshot.of(object), after: nil)
-                return Deletion(item: recipe, trashId: trashId)
+                let deleted = try session.deleteToTrash(
+                    Self.reference(id), kind: Self.trashKind, name: { Self.recipe($0).name })
+                return Deletion(item: Self.recipe(deleted.object), trashId: deleted.trashId)
             }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw RecipeRepositoryError.notFound

@@ -99,14 +99,9 @@ public final class StoreTodoRepository: TodoRepository {
     public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> {
         do {
             return try await writePath.change(by: user) { session in
-                let object = try session.reader.fetch(Self.className, objectId: id)
-                try session.delete(Self.className, objectId: id)
-                let item = Self.item(object)
-                let trashId = try session.putInTrash(
-                    kind: Self.trashKind, record: Self.reference(id), name: item.title,
-                    bundle: TrashBundle(objects: [object]))
-                try session.record(.deleted, Self.reference(id), before: RecordSnapshot.of(object), after: nil)
-                return Deletion(item: item, trashId: trashId)
+                let deleted = try session.deleteToTrash(
+                    Self.reference(id), kind: Self.trashKind, name: { Self.item($0).title })
+                return Deletion(item: Self.item(deleted.object), trashId: deleted.trashId)
             }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound
