@@ -33,6 +33,8 @@ let package = Package(
             name: "Parsnip",
             dependencies: [
                 "ParseStore",
+                // Stored Parse Objects keep their keys in order; trash and history build them.
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -7,6 +7,8 @@ enum NameRules {
     static let systemClasses: Set<String> = [
         "_User", "_Installation", "_Role", "_Session", "_Product", "_PushStatus", "_JobStatus", "_JobSchedule",
         "_Audience", "_Idempotency", "_Hooks", "_GlobalConfig", "_GraphQLConfig",
+        // Parsnip's own: deleted objects kept for restoring, and the change history of every record.
+        "_Trash", "_History",
     ]
 
     /// Columns every class table has; they are never user fields.

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Reads inside one snapshot: fetch by id, find, first, count, schema.
@@ -18,4 +19,12 @@ public struct ParseWriter {
 
     /// Reads that see this transaction's own writes.
     public var reader: ParseReader { ParseReader(db: db, context: context) }
+
+    /// The store clock's time now, to the millisecond, as object writes stamp it: for records kept alongside a
+    /// change (who changed what, and when).
+    public func now() -> Date { context.timestamp() }
+
+    /// How many rows this connection has inserted, changed or deleted since it opened: compared before and after a
+    /// transaction's work, it tells whether anything was written at all.
+    public var changesSoFar: Int { db.totalChangesCount }
 }

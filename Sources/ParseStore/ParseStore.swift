@@ -25,6 +25,9 @@ public final class ParseStore: Sendable {
     /// few seconds can say so and keep the form.
     public static let defaultBusyWait: Duration = .seconds(2)
 
+    /// The store clock's time now, to the millisecond: the time its next write would stamp.
+    public func now() -> Date { context.timestamp() }
+
     /// Opens (creating if needed) the database file at `path` in WAL mode.
     ///
     /// - Parameters:

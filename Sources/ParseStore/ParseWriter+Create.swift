@@ -31,6 +31,37 @@ extension ParseWriter {
     /// - Throws: the same `ParseError`s as `create(_:_:)`.
     @discardableResult
     public func create(_ className: String, operations: [String: ParseUpdate]) throws -> ParseObject {
+        try insert(className, operations: operations, identity: nil)
+    }
+
+    /// Puts back an object that was deleted, under its old objectId and createdAt, with `values` as its fields;
+    /// updatedAt is now. Used to restore from a trash: the object is the same object again, not a copy.
+    /// ```swift
+    /// try writer.restore(deleted.className, objectId: deleted.objectId, createdAt: deleted.createdAt,
+    ///                    values: deleted.fields)
+    /// ```
+    /// - Parameters:
+    ///   - className: the class to put it back in.
+    ///   - objectId: its old objectId.
+    ///   - createdAt: its old createdAt.
+    ///   - values: field name → value, as `create(_:_:)` takes them (included objects are stored as Pointers).
+    /// - Returns: the stored object.
+    /// - Throws: `ParseError` 137 when another object holds that objectId now, and the errors of `create(_:_:)`.
+    @discardableResult
+    public func restore(_ className: String, objectId: String, createdAt: Date, values: [String: ParseValue])
+        throws -> ParseObject
+    {
+        let operations = values.mapValues { value -> ParseUpdate in
+            if case .includedObject(let object) = value { return .set(.pointer(object.pointer)) }
+            return .set(value)
+        }
+        return try insert(className, operations: operations, identity: (objectId, createdAt))
+    }
+
+    /// Inserts a new object, or an old one under `identity` (objectId and createdAt).
+    private func insert(
+        _ className: String, operations: [String: ParseUpdate], identity: (objectId: String, createdAt: Date)?
+    ) throws -> ParseObject {
         try NameRules.validateClassName(className)
         var plan = try WritePlan(className: className, operations: operations)
         let existing = try context.schemas.entry(className, in: db)
@@ -43,8 +74,9 @@ extension ParseWriter {
             }
 
         let now = ParseDateFormat.string(from: context.timestamp())
+        let created = identity.map { ParseDateFormat.string(from: ParseDateFormat.truncated($0.createdAt)) } ?? now
         var columns = ["\"objectId\"", "\"createdAt\"", "\"updatedAt\""]
-        var values: [DatabaseValue] = [.null, now.databaseValue, now.databaseValue]
+        var values: [DatabaseValue] = [.null, created.databaseValue, now.databaseValue]
         if case .set(let readers, let writers) = plan.acl {
             columns += ["\"_rperm\"", "\"_wperm\""]
             values += [readers.databaseValue, writers.databaseValue]
@@ -65,7 +97,20 @@ extension ParseWriter {
         let statement = try db.cachedStatement(
             sql: "INSERT INTO \(quoteIdentifier(className)) (\(columns.joined(separator: ", "))) "
                 + "VALUES (\(placeholders)) RETURNING *")
-        let row = try insert(statement, values: &values)
+        let row: Row
+        if let identity {
+            values[0] = identity.objectId.databaseValue
+            do {
+                guard let inserted = try Row.fetchOne(statement, arguments: StatementArguments(values)) else {
+                    throw ParseError(.internalServerError, "The restored object was not returned by the database.")
+                }
+                row = inserted
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+                throw ParseError(.duplicateValue, "Another object has the objectId \(identity.objectId) now")
+            }
+        } else {
+            row = try insert(statement, values: &values)
+        }
         let object = try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
         try applyRelationEdits(plan, className: className, objectId: object.objectId)
         return object

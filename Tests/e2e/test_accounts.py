@@ -53,7 +53,7 @@ def test_owner_sets_up_adds_people_and_each_role_sees_what_it_may(browser: Brows
     expect(viewer_page.get_by_role("link", name="Add recipe")).to_have_count(0)
     expect(viewer_page.get_by_role("link", name="People")).to_have_count(0)
     viewer_page.goto("/people")
-    expect(viewer_page.get_by_role("heading", level=1, name="Only the owner can manage people")).to_be_visible()
+    expect(viewer_page.get_by_role("heading", level=1, name="Only the owner can do this")).to_be_visible()
 
     # The editor, in a third browser, may add things.
     editor = browser.new_context(base_url=url, viewport={"width": 1024, "height": 800}, locale="en-GB")

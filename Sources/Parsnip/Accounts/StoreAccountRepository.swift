@@ -92,7 +92,14 @@ public struct StoreAccountRepository: AccountRepository {
             return entry.user
         case .expired(let sessionId):
             do {
-                _ = try await store.deleteObject(Schema.session, objectId: sessionId)
+                try await store.write { writer in
+                    if try writer.reader.first(
+                        ParseQuery(Schema.session).where("objectId", equalTo: .string(sessionId)))
+                        != nil
+                    {
+                        try writer.delete(Schema.session, objectId: sessionId)
+                    }
+                }
             } catch let error as ParseError where error.storageFailure != nil {
                 // Only tidying: the session has ended either way, and a busy or full database must not stop a page
                 // that only reads. The next visit with the cookie tries again.

@@ -51,36 +51,21 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     } catch let error as ParseError {
         throw StartupError(error.message)
     }
-    let todos: StoreTodoRepository
-    let recipes: StoreRecipeRepository
-    let books: StoreBookRepository
+    let writePath: WritePath
     do {
-        todos = try await StoreTodoRepository(store: store)
+        writePath = try await WritePath(
+            store: store, rules: settings.keeping,
+            countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"])
     } catch let error as ParseError {
         try? store.close()
-        throw StartupError("The to-dos in the database cannot be read: \(error.message)")
+        throw StartupError("The database cannot be read: \(error.message)")
     } catch {
         try? store.close()
         throw error
     }
-    do {
-        recipes = try await StoreRecipeRepository(store: store)
-    } catch let error as ParseError {
-        try? store.close()
-        throw StartupError("The recipes in the database cannot be read: \(error.message)")
-    } catch {
-        try? store.close()
-        throw error
-    }
-    do {
-        books = try await StoreBookRepository(store: store)
-    } catch let error as ParseError {
-        try? store.close()
-        throw StartupError("The books in the database cannot be read: \(error.message)")
-    } catch {
-        try? store.close()
-        throw error
-    }
+    let todos = StoreTodoRepository(writePath: writePath)
+    let recipes = StoreRecipeRepository(writePath: writePath)
+    let books = StoreBookRepository(writePath: writePath)
 
     let accounts = StoreAccountRepository(
         store: store, passwordHashCost: settings.passwordHashCost, clock: settings.clock)
@@ -93,16 +78,16 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     }
 
     let (router, access) = buildRouter(
-        settings: settings, pages: pages, todos: todos, recipes: recipes, books: books, accounts: accounts,
-        logger: logger
+        settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
+        accounts: accounts, logger: logger
     )
     return (router, access, store, setupPending, logger)
 }
 
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
-    settings: ParsnipSettings, pages: Pages, todos: some TodoRepository, recipes: some RecipeRepository,
-    books: some BookRepository, accounts: some AccountRepository, logger: Logger
+    settings: ParsnipSettings, pages: Pages, writePath: WritePath, todos: some TodoRepository,
+    recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository, logger: Logger
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -157,6 +142,9 @@ func buildRouter(
     for kind in CatalogueKind.allCases {
         CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: routes)
     }
+    let trashKinds: [any TrashKind] =
+        [StoreTodoRepository.trash, StoreRecipeRepository.trash, BookTrash()] + CatalogueKind.allCases.map(\.trashKind)
+    TrashController(writePath: writePath, kinds: trashKinds, pages: pages).addRoutes(to: routes)
     return (router, accessTable)
 }
 

@@ -34,6 +34,8 @@ public struct ParsnipSettings: Sendable {
     public var requireSignIn = false
     /// bcrypt's work factor for passwords: 12 (a quarter of a second a hash); tests use the minimum, 4.
     public var passwordHashCost: UInt8 = Self.defaultPasswordHashCost
+    /// How long deleted things stay in the trash and how much history each record keeps.
+    public var keeping = KeepingRules()
     /// The bcrypt cost Parsnip hashes passwords at, on the web and from the command line.
     public static let defaultPasswordHashCost = PasswordHasher.defaultCost
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.

@@ -73,13 +73,14 @@ struct BookController<Repository: BookRepository>: Sendable {
     @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         return try await context.saving {
-            let book: Book
+            let deletion: Deletion<Book>
             do {
-                book = try await repository.delete(id: id)
+                deletion = try await repository.delete(id: id, by: context.user)
             } catch BookSaveError.bookNotFound {
                 throw PageError.notFound
             }
-            return Flash.redirect(to: "/books", message: "Deleted “\(book.title)”")
+            return Flash.redirect(
+                to: "/books", message: "Deleted “\(deletion.item.title)”.", undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(findBook(id), context: context)
         }

@@ -27,7 +27,7 @@ protocol BookRepository: Sendable {
         by user: SignedInUser?
     ) async throws -> EditOutcome<Book>
     /// Deletes the book, its ISBN object and every relation row that names it; returns what it was.
-    func delete(id: String) async throws -> Book
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book>
 
     // MARK: Genres, authors, publishers
 
@@ -42,7 +42,9 @@ protocol BookRepository: Sendable {
         -> CatalogueEntry
     /// Deletes an entry. A genre that books use is refused (`CatalogueError.inUse(count)`) unless `moveBooksTo`
     /// names another genre, which then takes its books; an author or publisher is removed from its books.
-    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry
+    /// What it took away goes to the trash.
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?) async throws
+        -> Deletion<CatalogueEntry>
 }
 
 /// Why a book could not be saved, in the app's terms.

@@ -147,16 +147,17 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         let usage = try await find(id)
         do {
             return try await context.saving {
-                let entry = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo)
-                var message = "Deleted \(kind.singular) “\(entry.name)”"
+                let deletion = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo, by: context.user)
+                let entry = deletion.item
+                var message = "Deleted \(kind.singular) “\(entry.name)”."
                 if let moveTo, usage.bookCount > 0,
                     let target = try await repository.entry(kind, id: moveTo)
                 {
                     message =
                         "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
-                        + "“\(entry.name)”"
+                        + "“\(entry.name)”."
                 }
-                return Flash.redirect(to: kind.path, message: message)
+                return Flash.redirect(to: kind.path, message: message, undo: deletion.trashId)
             } orShowingAgain: { context in
                 try await renderDelete(find(id), moveTo: moveTo, status: .ok, context: context)
             }

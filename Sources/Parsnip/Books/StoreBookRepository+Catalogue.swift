@@ -22,16 +22,15 @@ extension StoreBookRepository {
     }
 
     func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry {
-        defer { counter.recordWrite() }
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
-            if let existing = try Self.entry(kind, named: name, reader: writer.reader) {
+        let outcome = try await writePath.change(by: user) { session -> Result<CatalogueEntry, CatalogueError> in
+            if let existing = try Self.entry(kind, named: name, reader: session.reader) {
                 return .failure(.duplicate(existingId: existing.objectId))
             }
-            let operations: [String: ParseUpdate] = [
-                Schema.name: .set(.string(name)), ChangeAuthorship.field: ChangeAuthorship.update(by: user),
-            ]
-            return .success(Self.entry(kind, try writer.create(kind.className, operations: operations)))
+            let object = try session.create(kind.className, [Schema.name: .set(.string(name))])
+            try session.record(
+                .created, Self.entryReference(kind, object.objectId), before: nil, after: RecordSnapshot.of(object))
+            return .success(Self.entry(kind, object))
         }
         return try outcome.get()
     }
@@ -39,27 +38,30 @@ extension StoreBookRepository {
     func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
         -> CatalogueEntry
     {
-        defer { counter.recordWrite() }
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
-            guard try Self.fetch(kind.className, id, reader: writer.reader) != nil else { return .failure(.notFound) }
-            if let existing = try Self.entry(kind, named: name, reader: writer.reader), existing.objectId != id {
+        let outcome = try await writePath.change(by: user) { session -> Result<CatalogueEntry, CatalogueError> in
+            guard let old = try Self.fetch(kind.className, id, reader: session.reader) else {
+                return .failure(.notFound)
+            }
+            if let existing = try Self.entry(kind, named: name, reader: session.reader), existing.objectId != id {
                 return .failure(.duplicate(existingId: existing.objectId))
             }
-            let object = try writer.update(
-                kind.className, objectId: id,
-                operations: [
-                    Schema.name: .set(.string(name)), ChangeAuthorship.field: ChangeAuthorship.update(by: user),
-                ])
+            let object = try session.update(kind.className, objectId: id, [Schema.name: .set(.string(name))])
+            try session.record(
+                .edited, Self.entryReference(kind, id), before: RecordSnapshot.of(old), after: RecordSnapshot.of(object)
+            )
             return .success(Self.entry(kind, object))
         }
         return try outcome.get()
     }
 
-    public func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
-        defer { counter.recordWrite() }
-        let outcome = try await store.write { writer -> Result<CatalogueEntry, CatalogueError> in
-            let reader = writer.reader
+    public func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?)
+        async throws -> Deletion<CatalogueEntry>
+    {
+        let outcome = try await writePath.change(by: user) {
+            session -> Result<Deletion<CatalogueEntry>, CatalogueError> in
+            let (reader, writer) = (session.reader, session.writer)
+            var links: [TrashBundle.Link] = []
             guard let object = try Self.fetch(kind.className, id, reader: reader) else { return .failure(.notFound) }
             let books = try reader.find(Self.books(using: object.pointer, kind: kind).select(Schema.title).limit(-1))
             switch kind {
@@ -80,12 +82,19 @@ extension StoreBookRepository {
             case .author, .publisher:
                 let field = kind == .author ? Schema.authors : Schema.publishers
                 for book in books {
+                    links.append(
+                        .init(owner: Self.reference(book.objectId), key: field, target: Self.entryReference(kind, id)))
                     try writer.update(
                         Schema.book, objectId: book.objectId, operations: [field: .removeRelation([object.pointer])])
                 }
             }
             try writer.delete(kind.className, objectId: id)
-            return .success(Self.entry(kind, object))
+            let entry = Self.entry(kind, object)
+            let trashId = try session.putInTrash(
+                kind: kind.rawValue, record: Self.entryReference(kind, id), name: entry.name,
+                bundle: TrashBundle(objects: [object], links: links))
+            try session.record(.deleted, Self.entryReference(kind, id), before: RecordSnapshot.of(object), after: nil)
+            return .success(Deletion(item: entry, trashId: trashId))
         }
         return try outcome.get()
     }

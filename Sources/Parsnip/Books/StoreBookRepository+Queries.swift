@@ -7,7 +7,7 @@ extension StoreBookRepository {
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
-        let cachedTotal = counter.total
+        let cachedTotal = writePath.total(of: Schema.book)
         let unfiltered = filtered.constraints.isEmpty
         return try await store.read { reader in
             let total = unfiltered ? cachedTotal : try reader.count(filtered)

@@ -23,12 +23,13 @@ extension StoreBookRepository {
         return nil
     }
 
-    /// Changes the stored book `old` to `input` by `user`, moving relation rows precisely: the ISBN object, the
+    /// Changes the stored book `old` to `input` in the change `session` (stamped), moving relation rows precisely: the ISBN object, the
     /// fields and `updatedBy`, the authors and publishers added and removed, the genre's `books` relation.
     static func write(
-        _ input: BookInput, over old: ParseObject, by user: SignedInUser?, writer: ParseWriter,
+        _ input: BookInput, over old: ParseObject, session: ChangeSession,
         fault: (@Sendable (BookWriteStep) throws -> Void)?
     ) throws {
+        let writer = session.writer
         let reader = writer.reader
         let id = old.objectId
         let isbn = try saveISBN(input.isbn, of: old, writer: writer)
@@ -36,11 +37,10 @@ extension StoreBookRepository {
         let authors = try relatedIds(old.pointer, key: Schema.authors, kind: .author, reader: reader)
         let publishers = try relatedIds(old.pointer, key: Schema.publishers, kind: .publisher, reader: reader)
         var operations = scalarOperations(of: input, isbn: isbn)
-        operations[ChangeAuthorship.field] = ChangeAuthorship.update(by: user)
         operations[Schema.authors] = .addRelation(pointers(.author, input.authorIds.filter { !authors.contains($0) }))
         operations[Schema.publishers] = .addRelation(
             pointers(.publisher, input.publisherIds.filter { !publishers.contains($0) }))
-        try writer.update(Schema.book, objectId: id, operations: operations)
+        try session.update(Schema.book, objectId: id, operations)
         let removedAuthors = authors.subtracting(input.authorIds).sorted()
         let removedPublishers = publishers.subtracting(input.publisherIds).sorted()
         if !removedAuthors.isEmpty || !removedPublishers.isEmpty {

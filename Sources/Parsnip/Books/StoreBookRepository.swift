@@ -24,62 +24,58 @@ public final class StoreBookRepository: BookRepository {
     }
 
     let store: ParseStore
-    let counter: WriteCounter
+    let writePath: WritePath
     /// Called between a save's steps; a test throws from it to show that nothing of the save is kept.
     let faultInjection: (@Sendable (BookWriteStep) throws -> Void)?
 
-    /// Opens the repository on `store` and counts the books already there.
-    public convenience init(store: ParseStore) async throws {
-        try await self.init(store: store, faultInjection: nil)
+    /// Opens the repository on `writePath`'s store.
+    public convenience init(writePath: WritePath) {
+        self.init(writePath: writePath, faultInjection: nil)
     }
 
     /// Opens the repository with a hook called between the steps of every book save (tests only).
-    init(store: ParseStore, faultInjection: (@Sendable (BookWriteStep) throws -> Void)?) async throws {
-        self.store = store
+    init(writePath: WritePath, faultInjection: (@Sendable (BookWriteStep) throws -> Void)?) {
+        self.store = writePath.store
+        self.writePath = writePath
         self.faultInjection = faultInjection
-        let count = try await store.read { reader in try reader.count(ParseQuery(Schema.book)) }
-        self.counter = WriteCounter(total: count)
     }
 
-    public var revision: Int { counter.revision }
+    public var revision: Int { writePath.revision }
 
     func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book {
-        var added = 0
-        defer { counter.recordWrite(changingTotalBy: added) }
         let fault = faultInjection
-        let outcome = try await store.write { writer -> Result<Book, BookSaveError> in
+        let outcome = try await writePath.change(by: user) { session -> Result<Book, BookSaveError> in
+            let writer = session.writer
             var input = input
             if let refusal = try Self.refusal(of: input, editing: nil, reader: writer.reader) {
                 return .failure(refusal)
             }
-            try Self.addTypedEntries(to: &input, by: user, writer: writer)
+            try Self.addTypedEntries(input.newEntryNames, to: &input, session: session)
             let isbn = try writer.create(Schema.isbn, [Schema.value: .string(input.isbn)])
             try fault?(.isbnCreated)
             var operations = Self.scalarOperations(of: input, isbn: isbn.pointer)
-            if user != nil { operations[ChangeAuthorship.field] = ChangeAuthorship.update(by: user) }
             operations[Schema.authors] = .addRelation(Self.pointers(.author, input.authorIds))
             operations[Schema.publishers] = .addRelation(Self.pointers(.publisher, input.publisherIds))
-            let book = try writer.create(Schema.book, operations: operations)
+            let book = try session.create(Schema.book, operations)
             try fault?(.bookCreated)
             try writer.update(
                 CatalogueKind.genre.className, objectId: input.genreId,
                 operations: [Schema.genreBooks: .addRelation([book.pointer])])
             try fault?(.relationsAdded)
-            return .success(try Self.readBook(book.objectId, reader: writer.reader))
+            let saved = try Self.readBook(book.objectId, reader: writer.reader)
+            try session.record(.created, Self.reference(book.objectId), before: nil, after: BookSnapshot.value(saved))
+            return .success(saved)
         }
-        let book = try outcome.get()
-        added = 1
-        return book
+        return try outcome.get()
     }
 
     func update(
         id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
         by user: SignedInUser?
     ) async throws -> EditOutcome<Book> {
-        defer { counter.recordWrite() }
         let fault = faultInjection
-        let outcome = try await store.write { writer -> Result<EditOutcome<Book>, BookSaveError> in
-            let reader = writer.reader
+        let outcome = try await writePath.change(by: user) { session -> Result<EditOutcome<Book>, BookSaveError> in
+            let reader = session.reader
             guard let old = try Self.fetch(Schema.book, id, reader: reader, include: ChangeAuthorship.include) else {
                 return .failure(.bookNotFound)
             }
@@ -87,58 +83,86 @@ public final class StoreBookRepository: BookRepository {
             let resolver = FieldResolver(
                 base: base, choices: choices, currentVersion: EditBase.version(of: old.updatedAt))
             let typedGenre = try Self.fetch(CatalogueKind.genre.className, input.genreId, reader: reader)
-            let settled = BookMerge.settle(
-                typed: input, stored: try Self.readBook(id, reader: reader), resolver: resolver,
-                typedGenreName: typedGenre.map { Self.entry(.genre, $0).name })
-            switch settled {
-            case .conflicts(let conflicts):
-                let choiceMissing = !choices.isEmpty && base.version == resolver.currentVersion
-                return .success(
-                    .conflict(
-                        ConflictReport(
-                            stamp: stamp, version: resolver.currentVersion, conflicts: conflicts,
-                            choiceMissing: choiceMissing)))
-            case .merged(var merged, let theirChanges):
-                if let refusal = try Self.refusal(of: merged, editing: id, reader: reader) { return .failure(refusal) }
-                try Self.addTypedEntries(to: &merged, by: user, writer: writer)
-                try Self.write(merged, over: old, by: user, writer: writer, fault: fault)
-                let report = theirChanges.isEmpty ? nil : MergeReport(stamp: stamp, fieldLabels: theirChanges)
-                return .success(.saved(try Self.readBook(id, reader: reader), merged: report))
+            let typed = Book(typed: input, id: id, genreName: typedGenre.map { Self.entry(.genre, $0).name })
+            let stored = try Self.readBook(id, reader: reader)
+            switch ThreeWayMerge.settle(BookEditField.self, typed: typed, stored: stored, resolver: resolver) {
+            case .conflict(let conflicts):
+                return .success(.conflict(resolver.conflictReport(conflicts, stamp: stamp)))
+            case .save(let merged, let theirLabels):
+                var mergedInput = merged.input
+                if let refusal = try Self.refusal(of: mergedInput, editing: id, reader: reader) {
+                    return .failure(refusal)
+                }
+                try Self.addTypedEntries(input.newEntryNames, to: &mergedInput, session: session)
+                try Self.write(mergedInput, over: old, session: session, fault: fault)
+                let saved = try Self.readBook(id, reader: reader)
+                try session.record(
+                    .edited, Self.reference(id), before: BookSnapshot.value(stored), after: BookSnapshot.value(saved))
+                let report = theirLabels.isEmpty ? nil : MergeReport(stamp: stamp, fieldLabels: theirLabels)
+                return .success(.saved(saved, merged: report))
             }
         }
         return try outcome.get()
     }
 
-    public func delete(id: String) async throws -> Book {
-        var removed = 0
-        defer { counter.recordWrite(changingTotalBy: removed) }
-        let outcome = try await store.write { writer -> Result<Book, BookSaveError> in
-            let reader = writer.reader
+    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
+        let outcome = try await writePath.change(by: user) { session -> Result<Deletion<Book>, BookSaveError> in
+            let (reader, writer) = (session.reader, session.writer)
             guard let object = try Self.fetch(Schema.book, id, reader: reader) else { return .failure(.bookNotFound) }
             let book = try Self.readBook(id, reader: reader)
             let pointer = ParsePointer(className: Schema.book, objectId: id)
+            let genres = try Self.genres(containing: pointer, reader: reader)
+            var isbnObject: ParseObject?
+            if let isbn = object[Schema.isbnField]?.pointerValue, isbn.className == Schema.isbn {
+                isbnObject = try Self.fetch(Schema.isbn, isbn.objectId, reader: reader)
+            }
+            let bundle = TrashBundle(
+                objects: [object] + (isbnObject.map { [$0] } ?? []),
+                links: Self.links(of: book, genres: genres))
             try writer.update(
                 Schema.book, objectId: id,
                 operations: [
                     Schema.authors: .removeRelation(Self.pointers(.author, book.authors.map(\.id))),
                     Schema.publishers: .removeRelation(Self.pointers(.publisher, book.publishers.map(\.id))),
                 ])
-            for genre in try Self.genres(containing: pointer, reader: reader) {
+            for genre in genres {
                 try writer.update(
                     genre.className, objectId: genre.objectId,
                     operations: [Schema.genreBooks: .removeRelation([pointer])])
             }
-            if let isbn = object[Schema.isbnField]?.pointerValue, isbn.className == Schema.isbn,
-                try Self.fetch(Schema.isbn, isbn.objectId, reader: reader) != nil
-            {
-                try writer.delete(Schema.isbn, objectId: isbn.objectId)
-            }
-            try writer.delete(Schema.book, objectId: id)
-            return .success(book)
+            if let isbnObject { try writer.delete(Schema.isbn, objectId: isbnObject.objectId) }
+            try session.delete(Schema.book, objectId: id)
+            let trashId = try session.putInTrash(
+                kind: Self.bookTrashKind, record: Self.reference(id), name: book.title, bundle: bundle)
+            try session.record(.deleted, Self.reference(id), before: BookSnapshot.value(book), after: nil)
+            return .success(Deletion(item: book, trashId: trashId))
         }
-        let book = try outcome.get()
-        removed = -1
-        return book
+        return try outcome.get()
+    }
+
+    /// The Relation rows that hold a book: its authors and publishers, and its genres' `books`.
+    static func links(of book: Book, genres: [ParsePointer]) -> [TrashBundle.Link] {
+        let me = reference(book.id ?? "")
+        return book.authors.map { .init(owner: me, key: Schema.authors, target: entryReference(.author, $0.id)) }
+            + book.publishers.map {
+                .init(owner: me, key: Schema.publishers, target: entryReference(.publisher, $0.id))
+            }
+            + genres.map {
+                .init(
+                    owner: RecordReference(className: $0.className, objectId: $0.objectId), key: Schema.genreBooks,
+                    target: me)
+            }
+    }
+
+    /// What the trash calls books.
+    static let bookTrashKind = "book"
+
+    /// The book `id` as a record reference.
+    static func reference(_ id: String) -> RecordReference { RecordReference(className: Schema.book, objectId: id) }
+
+    /// An entry as a record reference.
+    static func entryReference(_ kind: CatalogueKind, _ id: String) -> RecordReference {
+        RecordReference(className: kind.className, objectId: id)
     }
 }
 

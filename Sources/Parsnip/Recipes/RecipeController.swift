@@ -72,13 +72,14 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         return try await context.saving {
-            let recipe: Recipe
+            let deletion: Deletion<Recipe>
             do {
-                recipe = try await repository.delete(id: id)
+                deletion = try await repository.delete(id: id, by: context.user)
             } catch RecipeRepositoryError.notFound {
                 throw PageError.notFound
             }
-            return Flash.redirect(to: "/recipes", message: "Deleted “\(recipe.name)”")
+            return Flash.redirect(
+                to: "/recipes", message: "Deleted “\(deletion.item.name)”.", undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(findRecipe(id).recipe, context: context)
         }

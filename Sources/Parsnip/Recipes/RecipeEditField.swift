@@ -4,7 +4,9 @@
 /// Every token is computed from the recipe's form text, cleaned and read the way a save reads what was typed
 /// (`RecipeDraft(recipe:)` then the draft's own parsers), so a field nobody touched gives the same token loaded,
 /// typed and stored — even for values another Parse client stored untidily.
-enum RecipeEditField: String, CaseIterable, Sendable {
+enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
+    typealias Record = Recipe
+
     case name, servings, price, isAvailable, category, releaseDate, ingredients, sideOptions, nutritionalInfo
 
     /// The key `_base` and the conflict page use.

@@ -3,7 +3,7 @@
 /// Internal, unlike the list types: its saves speak the editor's own (internal) terms — the edit base, the
 /// conflict-page choices and who is signed in.
 protocol RecipeRepository: Sendable {
-    /// A number that changes after every write through this repository, so pages rendered at one revision can
+    /// A number that changes after every change Parsnip makes, so pages rendered at one revision can
     /// be reused until it changes.
     var revision: Int { get }
     /// One page of the list, filtered and sorted, with the number of matching recipes, in one snapshot.
@@ -21,8 +21,9 @@ protocol RecipeRepository: Sendable {
     func update(
         _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<Recipe>
-    /// Deletes a recipe and returns what it was; throws `RecipeRepositoryError.notFound` when it does not exist.
-    func delete(id: String) async throws -> Recipe
+    /// Moves a recipe to the trash and returns what it was with its trash item; throws
+    /// `RecipeRepositoryError.notFound` when it does not exist.
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe>
 }
 
 /// Failures a recipe repository reports in the app's own terms.

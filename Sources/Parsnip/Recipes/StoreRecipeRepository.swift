@@ -3,31 +3,29 @@ import ParseStore
 
 /// The recipe repository on the Parse store: class `Recipe`, every field in the Parse type the seed app uses.
 ///
-/// As with to-dos, the total of all recipes is counted once and then kept in memory, adjusted on every create and
-/// delete made through this repository (exact while this process is the only writer, which is how Parsnip runs);
-/// `revision` moves on every write so pages can be cached between writes.
+/// Every change goes through the write path, which keeps the total of all recipes and the revision that lets pages
+/// be cached between writes.
 public final class StoreRecipeRepository: RecipeRepository {
     /// The Parse class that holds recipes.
     public static let className = "Recipe"
 
     let store: ParseStore
-    private let counter: WriteCounter
+    let writePath: WritePath
 
-    /// Opens the repository on `store` and counts the recipes already there.
-    public init(store: ParseStore) async throws {
-        self.store = store
-        let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
-        self.counter = WriteCounter(total: count)
+    /// Opens the repository on `writePath`'s store.
+    public init(writePath: WritePath) {
+        self.store = writePath.store
+        self.writePath = writePath
     }
 
-    public var revision: Int { counter.revision }
+    public var revision: Int { writePath.revision }
 
     public func list(_ request: RecipeListRequest) async throws -> RecipeListPage {
         let filtered = Self.filtered(request)
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
-        let cachedTotal = counter.total
+        let cachedTotal = writePath.total(of: Self.className)
         let unfiltered = filtered.constraints.isEmpty
         return try await store.read { reader in
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
@@ -55,17 +53,14 @@ public final class StoreRecipeRepository: RecipeRepository {
     }
 
     func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe {
-        var added = 0
-        defer { counter.recordWrite(changingTotalBy: added) }
-        var fields = Self.fields(of: recipe).mapValues(ParseUpdate.set)
-        fields[ChangeAuthorship.field] = ChangeAuthorship.update(by: user)
-        let operations = fields
-        let object = try await store.write { writer in
-            let created = try writer.create(Self.className, operations: operations)
-            return try writer.reader.fetch(
+        let operations = Self.fields(of: recipe).mapValues(ParseUpdate.set)
+        let object = try await writePath.change(by: user) { session in
+            let created = try session.create(Self.className, operations)
+            try session.record(
+                .created, Self.reference(created.objectId), before: nil, after: RecordSnapshot.of(created))
+            return try session.reader.fetch(
                 Self.className, objectId: created.objectId, include: ChangeAuthorship.include)
         }
-        added = 1
         return Self.recipe(object)
     }
 
@@ -73,25 +68,30 @@ public final class StoreRecipeRepository: RecipeRepository {
         _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<Recipe> {
         guard let id = recipe.id else { throw RecipeRepositoryError.notFound }
-        let outcome: EditOutcome<Recipe>
         do {
-            outcome = try await store.write { writer in
-                try Self.saveEdit(recipe, id: id, from: base, choices: choices, by: user, writer: writer)
+            return try await writePath.change(by: user) { session in
+                try Self.saveEdit(recipe, id: id, from: base, choices: choices, session: session)
             }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw RecipeRepositoryError.notFound
         }
-        if case .saved = outcome { counter.recordWrite() }
-        return outcome
     }
 
-    public func delete(id: String) async throws -> Recipe {
-        var removed = 0
-        defer { counter.recordWrite(changingTotalBy: -removed) }
-        guard let object = try await store.deleteObject(Self.className, objectId: id) else {
+    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
+        do {
+            return try await writePath.change(by: user) { session in
+                let deleted = try session.deleteToTrash(
+                    Self.reference(id), kind: Self.trashKind, name: { Self.recipe($0).name })
+                return Deletion(item: Self.recipe(deleted.object), trashId: deleted.trashId)
+            }
+        } catch let error as ParseError where error.code == .objectNotFound {
             throw RecipeRepositoryError.notFound
         }
-        removed = 1
-        return Self.recipe(object)
     }
+
+    /// What the trash calls recipes.
+    static let trashKind = "recipe"
+
+    /// The recipe `id` as a record reference.
+    static func reference(_ id: String) -> RecordReference { RecordReference(className: className, objectId: id) }
 }

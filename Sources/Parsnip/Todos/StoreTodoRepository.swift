@@ -3,31 +3,28 @@ import ParseStore
 
 /// The to-do repository on the Parse store: class `TodoListItem` with String fields `title` and `description`.
 ///
-/// The total of all to-dos is counted once when the repository is made and then kept in memory, adjusted on
-/// every create and delete made through it, so the list page never counts a million rows per request.
-/// This is exact as long as this process is the only writer of the database, which is how Parsnip runs.
-/// The same counter's `revision` moves on every write, which lets the list pages be cached between writes.
+/// Every change goes through the write path, which keeps the total of all to-dos (so the list page never counts a
+/// million rows per request) and the revision that lets list pages be cached between writes.
 public final class StoreTodoRepository: TodoRepository {
     /// The Parse class that holds to-dos.
     public static let className = "TodoListItem"
 
     let store: ParseStore
-    private let counter: WriteCounter
+    let writePath: WritePath
 
-    /// Opens the repository on `store` and counts the to-dos already there.
-    public init(store: ParseStore) async throws {
-        self.store = store
-        let count = try await store.read { reader in try reader.count(ParseQuery(Self.className)) }
-        self.counter = WriteCounter(total: count)
+    /// Opens the repository on `writePath`'s store.
+    public init(writePath: WritePath) {
+        self.store = writePath.store
+        self.writePath = writePath
     }
 
-    public var revision: Int { counter.revision }
+    public var revision: Int { writePath.revision }
 
     public func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let search = request.search
         let size = max(1, request.size)
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
-        let cachedTotal = search == nil ? counter.total : nil
+        let cachedTotal = search == nil ? writePath.total(of: Self.className) : nil
         return try await store.read { reader in
             let base = Self.baseQuery(search: search)
             let total = try cachedTotal ?? reader.count(base)
@@ -64,86 +61,58 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem {
-        var added = 0
-        defer { counter.recordWrite(changingTotalBy: added) }
-        let object = try await store.write { writer in
-            try writer.create(Self.className, operations: Self.operations(for: draft, by: user))
+        try await writePath.change(by: user) { session in
+            let object = try session.create(Self.className, Self.operations(for: draft))
+            try session.record(.created, Self.reference(object.objectId), before: nil, after: RecordSnapshot.of(object))
+            return Self.item(object, changedBy: user?.username)
         }
-        added = 1
-        return Self.item(object, changedBy: user?.username)
     }
 
     public func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem> {
-        defer { counter.recordWrite() }
         do {
-            return try await store.write { writer in
-                let stored = try writer.reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include)
+            return try await writePath.change(by: user) { session in
+                let stored = try session.reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include)
                 let current = Self.item(stored)
                 let resolver = FieldResolver(
                     base: base, choices: choices, currentVersion: EditBase.version(of: stored.updatedAt))
-                let merge = Self.merge(draft, onto: current, resolver: resolver)
-                guard merge.conflicts.isEmpty else {
-                    return .conflict(
-                        ConflictReport(
-                            stamp: current.lastChange, version: resolver.currentVersion, conflicts: merge.conflicts,
-                            choiceMissing: !choices.isEmpty && resolver.isCurrent))
+                let storedDraft = TodoDraft(title: current.title, description: current.description)
+                switch ThreeWayMerge.settle(TodoDraft.Field.self, typed: draft, stored: storedDraft, resolver: resolver)
+                {
+                case .conflict(let conflicts):
+                    return .conflict(resolver.conflictReport(conflicts, stamp: current.lastChange))
+                case .save(let merged, let theirLabels):
+                    let saved = try session.update(Self.className, objectId: id, Self.operations(for: merged))
+                    try session.record(
+                        .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
+                    let report =
+                        theirLabels.isEmpty ? nil : MergeReport(stamp: current.lastChange, fieldLabels: theirLabels)
+                    return .saved(Self.item(saved, changedBy: user?.username), merged: report)
                 }
-                let saved = try writer.update(
-                    Self.className, objectId: id, operations: Self.operations(for: merge.draft, by: user))
-                let report =
-                    merge.theirLabels.isEmpty
-                    ? nil : MergeReport(stamp: current.lastChange, fieldLabels: merge.theirLabels)
-                return .saved(Self.item(saved, changedBy: user?.username), merged: report)
             }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound
         }
     }
 
-    /// The typed draft settled field by field against the stored to-do.
-    static func merge(_ draft: TodoDraft, onto current: TodoListItem, resolver: FieldResolver) -> (
-        draft: TodoDraft, theirLabels: [String], conflicts: [FieldConflict]
-    ) {
-        let stored = TodoDraft(title: current.title, description: current.description)
-        var merged = draft
-        var theirLabels: [String] = []
-        var conflicts: [FieldConflict] = []
-        for field in TodoDraft.Field.allCases {
-            let mine = draft[field]
-            let theirs = stored[field]
-            switch resolver.resolve(
-                field.rawValue, mine: FieldFingerprint.of(mine), theirs: FieldFingerprint.of(theirs))
-            {
-            case .keepMine:
-                continue
-            case .takeTheirs:
-                merged[field] = theirs
-                theirLabels.append(field.label)
-            case .conflict:
-                conflicts.append(
-                    FieldConflict(
-                        key: field.rawValue, label: field.label, mine: lines(mine), theirs: lines(theirs)))
+    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> {
+        do {
+            return try await writePath.change(by: user) { session in
+                let deleted = try session.deleteToTrash(
+                    Self.reference(id), kind: Self.trashKind, name: { Self.item($0).title })
+                return Deletion(item: Self.item(deleted.object), trashId: deleted.trashId)
             }
-        }
-        return (merged, theirLabels, conflicts)
-    }
-
-    /// A value as lines for the conflict page; nothing for an empty value.
-    static func lines(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
-    public func delete(id: String) async throws -> TodoListItem {
-        var removed = 0
-        defer { counter.recordWrite(changingTotalBy: -removed) }
-        guard let object = try await store.deleteObject(Self.className, objectId: id) else {
+        } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound
         }
-        removed = 1
-        return Self.item(object)
     }
+
+    /// What the trash calls to-dos.
+    static let trashKind = "todo"
+
+    /// The to-do `id` as a record reference.
+    static func reference(_ id: String) -> RecordReference { RecordReference(className: className, objectId: id) }
 
     // MARK: Queries
 
@@ -178,13 +147,12 @@ public final class StoreTodoRepository: TodoRepository {
         ])
     }
 
-    /// The stored fields of a draft and who saved it. An empty description is left unset, as the seed's optional
+    /// The stored fields of a draft. An empty description is left unset, as the seed's optional
     /// `description: String?` is: `.null` never creates the field and, on update, removes an old value.
-    static func operations(for draft: TodoDraft, by user: SignedInUser?) -> [String: ParseUpdate] {
+    static func operations(for draft: TodoDraft) -> [String: ParseUpdate] {
         [
             "title": .set(.string(draft.title)),
             "description": .set(draft.description.isEmpty ? .null : .string(draft.description)),
-            ChangeAuthorship.field: ChangeAuthorship.update(by: user),
         ]
     }
 

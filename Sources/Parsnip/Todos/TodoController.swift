@@ -165,8 +165,9 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// database could not take it).
     @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         try await context.saving {
-            let item = try await repository.delete(id: context.routeObjectId())
-            return Flash.redirect(to: "/todos", message: "Deleted “\(item.title)”")
+            let deletion = try await repository.delete(id: context.routeObjectId(), by: context.user)
+            return Flash.redirect(
+                to: "/todos", message: "Deleted “\(deletion.item.title)”.", undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(context)
         }

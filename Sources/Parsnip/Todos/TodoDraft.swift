@@ -22,7 +22,7 @@ public struct TodoDraft: Sendable, Hashable {
         case description
 
         /// The field's label on the form.
-        var label: String {
+        public var label: String {
             switch self {
             case .title: "Title"
             case .description: "Description"

@@ -1,6 +1,6 @@
 /// Where to-dos live. Controllers know only this protocol; the store-backed implementation sits beside it.
 public protocol TodoRepository: Sendable {
-    /// A number that changes after every write through this repository: two reads at the same revision
+    /// A number that changes after every change Parsnip makes: two reads at the same revision
     /// see the same to-dos, so pages rendered at one revision can be reused until it changes.
     var revision: Int { get }
     /// One page of the newest-first list, with its total, read in one consistent snapshot.
@@ -16,8 +16,9 @@ public protocol TodoRepository: Sendable {
     func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem>
-    /// Deletes a to-do and returns what it was; throws `TodoRepositoryError.notFound` when it does not exist.
-    func delete(id: String) async throws -> TodoListItem
+    /// Moves a to-do to the trash and returns what it was with its trash item; throws
+    /// `TodoRepositoryError.notFound` when it does not exist.
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem>
 }
 
 /// Failures a repository reports in the app's own terms.

@@ -10,9 +10,9 @@ extension AccessRefusal: DescribedError {
             )
         case .ownersOnly:
             return ErrorPageContent(
-                status: .forbidden, heading: "Only the owner can manage people",
-                message: "Adding people, changing their roles and resetting passwords is for the owner of this "
-                    + "Parsnip. Ask them if someone needs an account or a new password."
+                status: .forbidden, heading: "Only the owner can do this",
+                message: "Adding people, changing their roles, resetting passwords and deleting things from the "
+                    + "trash for good are for the owner of this Parsnip. Ask them if you need one of these done."
             )
         case .signInFirst:
             return ErrorPageContent(

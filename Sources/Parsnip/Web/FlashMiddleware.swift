@@ -18,7 +18,7 @@ struct FlashMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        context.flash = Flash.decode(raw)
+        (context.flash, context.flashUndo) = Flash.decode(raw)
         var response = try await next(request, context)
         if response.status == .ok {
             response.headers.append(HTTPField(name: .setCookie, value: Flash.clearingCookie))
@@ -27,16 +27,19 @@ struct FlashMiddleware: RouterMiddleware {
     }
 }
 
-/// The flash cookie's format: the message, percent-encoded, living at most a minute.
+/// The flash cookie's format: the message and, after a delete, the trash item Undo restores, form-encoded, living at
+/// most a minute.
 enum Flash {
     static let cookieName = "parsnip_flash"
     /// Long enough for "Deleted “<200-character title>”" in any script, short enough for any browser.
     static let maximumLength = 300
     static let clearingCookie = "\(cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
 
-    /// A 303 See Other to `location` that leaves `message` for the next page.
-    static func redirect(to location: String, message: String) -> Response {
-        let value = PercentEncoding.encode(String(message.prefix(maximumLength)))
+    /// A 303 See Other to `location` that leaves `message` for the next page, with an Undo button for the trash
+    /// item `undo` when there is one.
+    static func redirect(to location: String, message: String, undo: String? = nil) -> Response {
+        var value = "m=" + PercentEncoding.encode(String(message.prefix(maximumLength)))
+        if let undo, ObjectIdentifierText.isValid(undo) { value += "&u=" + undo }
         return Response(
             status: .seeOther,
             headers: [
@@ -46,12 +49,14 @@ enum Flash {
         )
     }
 
-    /// The message, or nil when the cookie is not one Parsnip wrote.
-    static func decode(_ raw: Substring) -> String? {
-        guard raw.utf8.count <= maximumLength * 12, let text = try? FormFields(query: "m=" + raw)["m"] else {
-            return nil
-        }
+    /// The message and the trash item to offer undoing, or nils when the cookie is not one Parsnip wrote.
+    static func decode(_ raw: Substring) -> (message: String?, undo: String?) {
+        guard raw.utf8.count <= maximumLength * 12 + 64, let fields = try? FormFields(query: String(raw)),
+            let text = fields["m"]
+        else { return (nil, nil) }
         let message = TextCleaning.clean(text, keepLineBreaks: false)
-        return message.isEmpty ? nil : String(message.prefix(maximumLength))
+        guard !message.isEmpty else { return (nil, nil) }
+        let undo = fields["u"].flatMap { ObjectIdentifierText.isValid($0) ? $0 : nil }
+        return (String(message.prefix(maximumLength)), undo)
     }
 }

@@ -16,6 +16,8 @@ struct PageChrome: Sendable {
     var account: AccountBar?
     /// True for a visitor who has not signed in on a Parsnip where signing in is optional: the header offers it.
     var offerSignIn = false
+    /// The Undo button under the flash message after a delete; nil otherwise.
+    var undo: UndoOffer?
     /// Why the form on this page is shown again unsaved (the database was busy or full); nil on every other page.
     var trouble: StoreTroubleNotice?
 
@@ -37,7 +39,16 @@ struct PageChrome: Sendable {
         account = context.user.map(AccountBar.init(user:))
         offerSignIn = context.user == nil && !context.signInRequired
         trouble = context.storeTrouble?.notice
+        if let trashId = context.flashUndo, context.canEdit {
+            undo = UndoOffer(action: "/trash/\(trashId)/restore", csrfToken: context.csrfToken)
+        }
     }
+}
+
+/// The flash message's Undo button: a form that restores what was just deleted (no JavaScript needed).
+struct UndoOffer: Sendable {
+    let action: String
+    let csrfToken: String
 }
 
 /// The header's account corner: who is signed in and, for the owner, the way to manage people.

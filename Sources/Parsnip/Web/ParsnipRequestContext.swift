@@ -7,6 +7,8 @@ public struct ParsnipRequestContext: RequestContext {
     var csrfToken = ""
     /// The one-time message from the previous POST, set by `FlashMiddleware`.
     var flash: String?
+    /// The trash item the previous POST made, when its flash offers Undo.
+    var flashUndo: String?
     /// The decoded `application/x-www-form-urlencoded` body of a POST, set by `CSRFMiddleware`.
     var form = FormFields()
     /// The signed-in person, set by the sign-in middleware; nil for a visitor who has not signed in.

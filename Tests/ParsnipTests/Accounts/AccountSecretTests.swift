@@ -3,6 +3,7 @@ import GRDB
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ParseStore
 import Synchronization
 import XCTest
 
@@ -77,7 +78,8 @@ final class AccountSecretTests: XCTestCase {
             store: try .inMemory(clock: settings.clock), passwordHashCost: testPasswordHashCost, clock: settings.clock)
         let (router, _) = buildRouter(
             settings: settings, pages: try await Pages(directory: settings.templatesDirectory),
-            todos: FailingRepository(), recipes: FailingRecipeRepository(), books: FailingBookRepository(),
+            writePath: try await .counting(ParseStore.inMemory()), todos: FailingRepository(),
+            recipes: FailingRecipeRepository(), books: FailingBookRepository(),
             accounts: accounts, logger: logger)
         let app = Application(router: router, logger: logger)
         let (ownerPassword, editorPassword) = (self.ownerPassword, self.editorPassword)

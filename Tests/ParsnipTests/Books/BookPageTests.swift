@@ -21,7 +21,7 @@ final class BookPageTests: XCTestCase {
             XCTAssertEqual(delete.status, .seeOther)
             XCTAssertEqual(delete.headers[.location], "/books")
             let list = try await browser.get("/books").text
-            XCTAssertTrue(list.contains(#"role="status"><p>Deleted “Gone &lt;soon&gt;”</p>"#))
+            XCTAssertTrue(list.contains(#"role="status"><p>Deleted “Gone &lt;soon&gt;”.</p>"#))
             XCTAssertTrue(list.contains("No books yet"))
             let response1 = try await browser.get("/books/\(id)").status
             XCTAssertEqual(response1, .notFound)

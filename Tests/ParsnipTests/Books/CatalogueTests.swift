@@ -130,7 +130,7 @@ final class CatalogueTests: XCTestCase {
             XCTAssertEqual(delete.status, .seeOther)
             XCTAssertEqual(delete.headers[.location], "/authors")
             let list = try await browser.get("/authors").text
-            XCTAssertTrue(list.contains(#"role="status"><p>Deleted author “Ursula K. Le Guin”</p>"#))
+            XCTAssertTrue(list.contains(#"role="status"><p>Deleted author “Ursula K. Le Guin”.</p>"#))
             let book = try await browser.get("/books/\(first)").text
             XCTAssertFalse(book.contains("Ursula K. Le Guin"))
             XCTAssertTrue(book.contains("Octavia E. Butler"))
@@ -168,7 +168,7 @@ final class CatalogueTests: XCTestCase {
             XCTAssertEqual(moved.status, .seeOther)
             let list = try await browser.get("/genres").text
             XCTAssertTrue(
-                list.contains(#"role="status"><p>Moved 2 books to “Classics” and deleted “Science fiction”</p>"#))
+                list.contains(#"role="status"><p>Moved 2 books to “Classics” and deleted “Science fiction”.</p>"#))
             XCTAssertTrue(list.contains(#">Classics</a> <span class="entry-count">2 books</span>"#))
             let response5 = try await browser.get("/books/\(book)").text
             XCTAssertTrue(response5.contains(">Classics</a>"))

@@ -106,7 +106,7 @@ final class RecipePageTests: XCTestCase {
             XCTAssertEqual(deleted.status, .seeOther)
             XCTAssertEqual(deleted.headers[.location], "/recipes")
             let list = try await browser.get("/recipes")
-            XCTAssertTrue(list.text.contains(#"role="status"><p>Deleted “Lemon tart”</p>"#))
+            XCTAssertTrue(list.text.contains(#"role="status"><p>Deleted “Lemon tart”.</p>"#))
             XCTAssertTrue(list.text.contains("No recipes yet"))
             for path in ["/recipes/\(id)", "/recipes/\(id)/edit", "/recipes/\(id)/delete"] {
                 let gone = try await browser.get(path)

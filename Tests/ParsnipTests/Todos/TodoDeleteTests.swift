@@ -25,7 +25,7 @@ final class TodoDeleteTests: XCTestCase {
             XCTAssertEqual(deleted.status, .seeOther)
             XCTAssertEqual(deleted.headers[.location], "/todos")
             let after = try await browser.get("/todos")
-            XCTAssertTrue(after.text.contains(#"role="status"><p>Deleted “Return library books”</p>"#))
+            XCTAssertTrue(after.text.contains(#"role="status"><p>Deleted “Return library books”.</p>"#))
             XCTAssertFalse(after.text.contains("todo-title\">Return library books"))
             XCTAssertTrue(after.text.contains(#"<h2 class="todo-title">Keep me</h2>"#))
             XCTAssertTrue(after.text.contains(#"<p class="count">1 to-do</p>"#))

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import ParseStore
 import XCTest
 
 @testable import Parsnip
@@ -86,7 +87,8 @@ final class ErrorPageTests: XCTestCase {
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
         let (router, _) = buildRouter(
-            settings: settings, pages: pages, todos: FailingRepository(), recipes: FailingRecipeRepository(),
+            settings: settings, pages: pages, writePath: try await .counting(ParseStore.inMemory()),
+            todos: FailingRepository(), recipes: FailingRecipeRepository(),
             books: FailingBookRepository(), accounts: try memoryAccounts(), logger: quietLogger
         )
         let app = Application(router: router, logger: quietLogger)
@@ -125,7 +127,7 @@ struct FailingRepository: TodoRepository {
     func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem> { throw DiskError() }
-    func delete(id: String) async throws -> TodoListItem { throw DiskError() }
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> { throw DiskError() }
 }
 
 /// A recipe repository whose every call fails the way a broken disk would.
@@ -137,7 +139,9 @@ struct FailingRecipeRepository: RecipeRepository {
     func update(
         _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<Recipe> { throw FailingRepository.DiskError() }
-    func delete(id: String) async throws -> Recipe { throw FailingRepository.DiskError() }
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
+        throw FailingRepository.DiskError()
+    }
 }
 
 /// A book repository whose every call fails the way a broken disk would.
@@ -150,7 +154,9 @@ struct FailingBookRepository: BookRepository {
         id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
         by user: SignedInUser?
     ) async throws -> EditOutcome<Book> { throw FailingRepository.DiskError() }
-    func delete(id: String) async throws -> Book { throw FailingRepository.DiskError() }
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
+        throw FailingRepository.DiskError()
+    }
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] { throw FailingRepository.DiskError() }
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         throw FailingRepository.DiskError()
@@ -163,7 +169,9 @@ struct FailingBookRepository: BookRepository {
     {
         throw FailingRepository.DiskError()
     }
-    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?) async throws
+        -> Deletion<CatalogueEntry>
+    {
         throw FailingRepository.DiskError()
     }
 }

@@ -40,7 +40,27 @@ enum FormScenarios {
         var scenarios = try await todos(owner) + recipes(owner) + books(owner)
         for kind in CatalogueKind.allCases { scenarios += try await catalogue(kind, owner) }
         scenarios += try await accounts(owner: owner, newcomer: newcomer)
-        return scenarios
+        return scenarios + (try await trash(owner))
+    }
+
+    static func trash(_ owner: Browser) async throws -> [FormScenario] {
+        var items: [String] = []
+        for title in ["Spare keys", "Old receipts"] {
+            try await owner.addTodo(title)
+            let id = try await owner.newestId()
+            _ = try await owner.post("/todos/\(id)/delete", form: [])
+            let page = try await owner.get("/trash").text
+            let restore = try XCTUnwrap(page.firstMatch(of: /action="\/trash\/([A-Za-z0-9]+)\/restore"/))
+            items.append(String(restore.1))
+        }
+        return [
+            FormScenario(
+                route: "/trash/{id}/restore", browser: owner, page: "/trash", path: "/trash/\(items[0])/restore"),
+            FormScenario(
+                route: "/trash/{id}/delete", browser: owner, page: "/trash/\(items[1])/delete",
+                path: "/trash/\(items[1])/delete"),
+            FormScenario(route: "/trash/empty", browser: owner, page: "/trash/empty", path: "/trash/empty"),
+        ]
     }
 
     static func todos(_ owner: Browser) async throws -> [FormScenario] {

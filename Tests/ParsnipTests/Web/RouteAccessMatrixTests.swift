@@ -36,7 +36,7 @@ final class RouteAccessMatrixTests: XCTestCase {
 
     /// The headings of the access refusals; a 403 with any other heading came from somewhere else.
     static let refusalHeadings = [
-        "<h1>Sign in to make changes</h1>", "<h1>Only the owner can manage people</h1>",
+        "<h1>Sign in to make changes</h1>", "<h1>Only the owner can do this</h1>",
         "<h1>Your account can look but not change</h1>",
     ]
 

@@ -1,0 +1,100 @@
+import OrderedCollections
+import ParseStore
+
+extension BookEditField: EditableField {
+    typealias Record = Book
+
+    var key: String { rawValue }
+
+    var isSet: Bool { self == .authors || self == .publishers }
+
+    func token(of record: Book) -> String { BookFieldValues(book: record).token(self) }
+
+    /// The value as the conflict page and the history show it: the genre, authors and publishers by name.
+    func lines(of record: Book) -> [String] {
+        switch self {
+        case .title: record.title.isEmpty ? [] : [record.title]
+        case .publishingYear: [String(record.publishingYear)]
+        case .genre: record.genre.map { [$0.name] } ?? []
+        case .isbn: record.isbn.isEmpty ? [] : [record.isbn]
+        case .authors: record.authors.map(\.name)
+        case .publishers: record.publishers.map(\.name)
+        }
+    }
+
+    func copy(from source: Book, into target: inout Book) {
+        switch self {
+        case .title: target.title = source.title
+        case .publishingYear: target.publishingYear = source.publishingYear
+        case .genre: target.genre = source.genre
+        case .isbn: target.isbn = source.isbn
+        case .authors: target.authors = source.authors
+        case .publishers: target.publishers = source.publishers
+        }
+    }
+
+    func members(of record: Book) -> [String] {
+        switch self {
+        case .authors: record.authors.map(\.id)
+        case .publishers: record.publishers.map(\.id)
+        default: []
+        }
+    }
+
+    func setMembers(_ ids: [String], from sources: [Book], into target: inout Book) {
+        let kind: CatalogueKind = self == .authors ? .author : .publisher
+        let known = sources.flatMap { self == .authors ? $0.authors : $0.publishers }
+        let entries = ids.map { id in known.first { $0.id == id } ?? CatalogueEntry(kind: kind, id: id, name: "") }
+        if self == .authors { target.authors = entries } else if self == .publishers { target.publishers = entries }
+    }
+}
+
+extension Book {
+    /// What a valid form asks to store: the ids of the entries.
+    var input: BookInput {
+        BookInput(
+            title: title, publishingYear: publishingYear, genreId: genre?.id ?? "", isbn: isbn,
+            authorIds: authors.map(\.id), publisherIds: publishers.map(\.id))
+    }
+
+    /// The book a form typed, with the typed genre's name (or words saying it is new, or gone) for the conflict page.
+    init(typed input: BookInput, id: String, genreName: String?) {
+        let newGenre = input.newEntryNames[.genre].map { "\($0) (a new genre)" }
+        self.init(
+            id: id, title: input.title, publishingYear: input.publishingYear,
+            genre: CatalogueEntry(
+                kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? "A genre that no longer exists"),
+            isbn: input.isbn, authors: input.authorIds.map { CatalogueEntry(kind: .author, id: $0, name: "") },
+            publishers: input.publisherIds.map { CatalogueEntry(kind: .publisher, id: $0, name: "") })
+    }
+}
+
+/// A book as its history keeps it: the fields and, by id and name, its genre, authors and publishers.
+enum BookSnapshot {
+    static func value(_ book: Book) -> ParseValue {
+        func entries(_ list: [CatalogueEntry]) -> ParseValue {
+            .array(list.map { .object(["id": .string($0.id), "name": .string($0.name)]) })
+        }
+        var members: [String: ParseValue] = [
+            "title": .string(book.title), "publishingYear": .number(Double(book.publishingYear)),
+            "isbn": .string(book.isbn), "authors": entries(book.authors), "publishers": entries(book.publishers),
+        ]
+        if let genre = book.genre { members["genre"] = entries([genre]) }
+        return .object(.init(uniqueKeysWithValues: members.sorted { $0.key < $1.key }))
+    }
+
+    /// The book a snapshot describes; nil when it is not one.
+    static func book(_ value: ParseValue, id: String) -> Book? {
+        guard let members = value.objectValue, let title = members["title"]?.stringValue else { return nil }
+        func entries(_ key: String, _ kind: CatalogueKind) -> [CatalogueEntry] {
+            (members[key]?.arrayValue ?? []).compactMap { item in
+                guard let entry = item.objectValue, let id = entry["id"]?.stringValue else { return nil }
+                return CatalogueEntry(kind: kind, id: id, name: entry["name"]?.stringValue ?? "")
+            }
+        }
+        return Book(
+            id: id, title: title, publishingYear: Int(members["publishingYear"]?.numberValue ?? 0),
+            genre: entries("genre", .genre).first, isbn: members["isbn"]?.stringValue ?? "",
+            authors: entries("authors", .author), publishers: entries("publishers", .publisher))
+    }
+}

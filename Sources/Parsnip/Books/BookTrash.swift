@@ -1,0 +1,49 @@
+import ParseStore
+
+/// Books in the trash: restored with their ISBN, genre, authors and publishers, once nothing stands in the way.
+struct BookTrash: TrashKind {
+    let kind = StoreBookRepository.bookTrashKind
+    let label = "Book"
+
+    func url(of record: RecordReference) -> String { "/books/\(record.objectId)" }
+
+    /// Refuses while the ISBN belongs to another book or the genre is gone; otherwise puts everything back.
+    func restore(_ item: TrashItem, session: ChangeSession) throws -> RestoreOutcome {
+        typealias Schema = StoreBookRepository.Schema
+        let reader = session.reader
+        guard let book = item.bundle.objects.first else { return .restored }
+        if let isbn = item.bundle.objects.first(where: { $0.className == Schema.isbn })?[Schema.value]?.stringValue,
+            let holder = try StoreBookRepository.book(withISBN: isbn, reader: reader)
+        {
+            let title = holder[Schema.title]?.stringValue ?? "another book"
+            return .refused(
+                RestoreRefusal(
+                    message: "Its ISBN \(isbn) now belongs to “\(title)”. Change that book’s ISBN first if it was "
+                        + "typed wrongly, then restore this one. Nothing was changed.",
+                    linkText: "Open “\(title)”", linkURL: "/books/\(holder.objectId)"))
+        }
+        if let genre = book[Schema.genre]?.pointerValue,
+            try StoreBookRepository.fetch(genre.className, genre.objectId, reader: reader) == nil
+        {
+            return .refused(
+                RestoreRefusal(
+                    message: "Its genre was deleted too. Restore the genre from the trash first, then the book. "
+                        + "Nothing was changed.",
+                    linkText: "Back to the trash", linkURL: "/trash"))
+        }
+        _ = try item.bundle.putBack(session: session)
+        let restored = try StoreBookRepository.readBook(book.objectId, reader: reader)
+        try session.record(.restored, item.record, before: nil, after: BookSnapshot.value(restored))
+        return .restored
+    }
+}
+
+extension CatalogueKind {
+    /// Genres, authors and publishers in the trash: restored with the books they were on that still exist.
+    var trashKind: PlainTrashKind {
+        let path = self.path
+        return PlainTrashKind(kind: rawValue, label: singular.prefix(1).uppercased() + singular.dropFirst()) {
+            "\(path)/\($0)"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import ParseStore
+
+/// One change in progress, inside its store transaction: the writes a repository describes, stamped with who made
+/// them, with the history entry and trash item that go with them.
+///
+/// Only `WritePath.change` makes one, and it lives only as long as that transaction: everything written through it
+/// commits together or not at all.
+final class ChangeSession {
+    /// The transaction. Writes that need no stamp (an ISBN object, a Relation row on another record) use it directly.
+    let writer: ParseWriter
+    /// Who is making the change; nil when nobody is signed in.
+    let user: SignedInUser?
+    let rules: KeepingRules
+    /// How the counted classes' totals change when this commits.
+    private(set) var totalChanges: [String: Int] = [:]
+
+    init(writer: ParseWriter, user: SignedInUser?, rules: KeepingRules) {
+        self.writer = writer
+        self.user = user
+        self.rules = rules
+    }
+
+    var reader: ParseReader { writer.reader }
+
+    /// `operations` with the `updatedBy` stamp of this change's person.
+    func stamped(_ operations: [String: ParseUpdate]) -> [String: ParseUpdate] {
+        var stamped = operations
+        stamped[ChangeAuthorship.field] = ChangeAuthorship.update(by: user)
+        return stamped
+    }
+
+    /// Creates a record, stamped.
+    @discardableResult
+    func create(_ className: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
+        let object = try writer.create(className, operations: stamped(operations))
+        totalChanges[className, default: 0] += 1
+        return object
+    }
+
+    /// Changes a record, stamped.
+    @discardableResult
+    func update(_ className: String, objectId: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
+        try writer.update(className, objectId: objectId, operations: stamped(operations))
+    }
+
+    /// Deletes a record (its trash item and history entry are the caller's: `putInTrash`, `record`).
+    func delete(_ className: String, objectId: String) throws {
+        try writer.delete(className, objectId: objectId)
+        totalChanges[className, default: 0] -= 1
+    }
+
+    /// Puts a deleted object back, same objectId and createdAt, stamped as restored by this change's person.
+    @discardableResult
+    func restore(_ object: ParseObject) throws -> ParseObject {
+        var values = object.fields
+        values[ChangeAuthorship.field] = nil
+        if let user {
+            values[ChangeAuthorship.field] = .pointer(ParsePointer(className: "_User", objectId: user.objectId))
+        }
+        let restored = try writer.restore(
+            object.className, objectId: object.objectId, createdAt: object.createdAt, values: values)
+        totalChanges[object.className, default: 0] += 1
+        return restored
+    }
+
+    /// Adds an entry to `record`'s history: what happened, and the record's snapshots before and after.
+    func record(
+        _ kind: ChangeKind, _ record: RecordReference, before: ParseValue?, after: ParseValue?, revertOf: String? = nil
+    ) throws {
+        try HistoryLog.write(
+            kind, record: record, before: before, after: after, revertOf: revertOf, user: user,
+            limit: rules.changesPerRecord, writer: writer)
+    }
+
+    /// Keeps what a delete took away; returns the trash item's id, for Undo. Items older than the rules allow
+    /// leave the trash now.
+    func putInTrash(kind: String, record: RecordReference, name: String, bundle: TrashBundle) throws -> String {
+        try TrashBin.removeAll(before: trashCutoff, writer: writer)
+        return try TrashBin.put(kind: kind, record: record, name: name, bundle: bundle, user: user, writer: writer)
+    }
+
+    /// Deletes a record that stands alone (no companions, no Relation rows): into the trash, with its history
+    /// entry; returns what it was and the trash item's id.
+    ///
+    /// - Throws: `ParseError` 101 when there is no such record.
+    func deleteToTrash(_ record: RecordReference, kind: String, name: (ParseObject) -> String) throws -> (
+        object: ParseObject, trashId: String
+    ) {
+        let object = try reader.fetch(record.className, objectId: record.objectId)
+        try delete(record.className, objectId: record.objectId)
+        let trashId = try putInTrash(
+            kind: kind, record: record, name: name(object), bundle: TrashBundle(objects: [object]))
+        try self.record(.deleted, record, before: RecordSnapshot.of(object), after: nil)
+        return (object, trashId)
+    }
+
+    /// The oldest deletion still kept in the trash.
+    var trashCutoff: Date { writer.now().addingTimeInterval(-Double(rules.trashDays) * 86_400) }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Hummingbird
+import ParseStore
+
+/// The trash: what was deleted in the last days, with Restore (and Undo right after a delete) for owners and
+/// editors; deleting forever and emptying it for the owner.
+struct TrashController: Sendable {
+    let writePath: WritePath
+    let kinds: [String: any TrashKind]
+    let pages: Pages
+
+    init(writePath: WritePath, kinds: [any TrashKind], pages: Pages) {
+        self.writePath = writePath
+        self.kinds = Dictionary(uniqueKeysWithValues: kinds.map { ($0.kind, $0) })
+        self.pages = pages
+    }
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/trash", .editor, use: index)
+        routes.post("/trash/:id/restore", .editor, use: restore)
+        routes.get("/trash/:id/delete", .owner, use: confirmDelete)
+        routes.post("/trash/:id/delete", .owner, use: delete)
+        routes.get("/trash/empty", .owner, use: confirmEmpty)
+        routes.post("/trash/empty", .owner, use: empty)
+    }
+
+    /// GET /trash — everything still kept, newest first.
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let cutoff = cutoff()
+        let items = try await writePath.read { reader in try TrashBin.items(since: cutoff, reader: reader) }
+        let now = writePath.store.now()
+        let page = TrashPage(
+            page: PageChrome(title: "Trash", context: context),
+            keptDays: writePath.rules.trashDays,
+            rows: items.map { item in
+                TrashRow(
+                    id: item.id, kind: kinds[item.kind]?.label ?? "Item", name: item.name,
+                    deleted: ChangeStamp(username: item.deletedBy, at: item.deletedAt).deletedLine(now: now),
+                    restoreAction: "/trash/\(item.id)/restore", deleteURL: "/trash/\(item.id)/delete")
+            },
+            isOwner: context.user?.role == .owner, csrfToken: context.csrfToken)
+        return pages.render(page, template: "trash/index")
+    }
+
+    /// POST /trash/:id/restore — puts the item back and shows it; or says why it cannot come back yet.
+    @Sendable func restore(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let cutoff = cutoff()
+        let kinds = self.kinds
+        return try await context.saving {
+            let outcome = try await writePath.change(by: context.user) { session -> TrashRestoreResult in
+                guard let item = try TrashBin.item(id: id, since: cutoff, reader: session.reader),
+                    let kind = kinds[item.kind]
+                else { return .gone }
+                do {
+                    switch try kind.restore(item, session: session) {
+                    case .refused(let refusal): return .refused(item.name, refusal)
+                    case .restored:
+                        try TrashBin.remove(id: id, writer: session.writer)
+                        return .restored(item.name, kind.url(of: item.record))
+                    }
+                } catch let error as ParseError where error.code == .duplicateValue {
+                    return .refused(
+                        item.name,
+                        RestoreRefusal(
+                            message: "Something new has taken its place in the meantime, so it cannot come back as "
+                                + "it was. Nothing was changed.",
+                            linkText: "Back to the trash", linkURL: "/trash"))
+                }
+            }
+            switch outcome {
+            case .gone:
+                return Flash.redirect(
+                    to: "/trash", message: "That is no longer in the trash: it was restored or removed already.")
+            case .restored(let name, let url):
+                return Flash.redirect(to: url, message: "Restored “\(name)”.")
+            case .refused(let name, let refusal):
+                let page = TrashRefusalPage(
+                    page: PageChrome(title: "“\(name)” cannot be restored yet", context: context), name: name,
+                    message: refusal.message, linkText: refusal.linkText, linkURL: refusal.linkURL)
+                return pages.render(page, template: "trash/refused", status: .conflict)
+            }
+        } orShowingAgain: { context in
+            try await index(request, context: context)
+        }
+    }
+
+    /// GET /trash/:id/delete — asks the owner first.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let cutoff = cutoff()
+        guard
+            let item = try await writePath.read({ reader in try TrashBin.item(id: id, since: cutoff, reader: reader) })
+        else { throw PageError.notFound }
+        let page = TrashConfirmPage(
+            page: PageChrome(title: "Delete “\(item.name)” forever?", context: context),
+            heading: "Delete “\(item.name)” forever?",
+            message: "It leaves the trash and cannot be restored afterwards.", action: "/trash/\(id)/delete",
+            button: "Delete forever", csrfToken: context.csrfToken)
+        return pages.render(page, template: "trash/confirm")
+    }
+
+    /// POST /trash/:id/delete — removes one item for good.
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        return try await context.saving {
+            let name = try await writePath.change(by: context.user) { session -> String? in
+                guard let item = try TrashBin.item(id: id, since: .distantPast, reader: session.reader) else {
+                    return nil
+                }
+                try TrashBin.remove(id: id, writer: session.writer)
+                return item.name
+            }
+            guard let name else { throw PageError.notFound }
+            return Flash.redirect(to: "/trash", message: "Deleted “\(name)” forever.")
+        } orShowingAgain: { context in
+            try await confirmDelete(request, context: context)
+        }
+    }
+
+    /// GET /trash/empty — asks the owner first.
+    @Sendable func confirmEmpty(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let page = TrashConfirmPage(
+            page: PageChrome(title: "Empty the trash?", context: context), heading: "Empty the trash?",
+            message: "Everything in the trash is deleted forever and cannot be restored afterwards.",
+            action: "/trash/empty", button: "Empty the trash", csrfToken: context.csrfToken)
+        return pages.render(page, template: "trash/confirm")
+    }
+
+    /// POST /trash/empty — removes everything in it.
+    @Sendable func empty(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await context.saving {
+            let count = try await writePath.change(by: context.user) { session in
+                try TrashBin.removeAll(before: .distantFuture, writer: session.writer)
+            }
+            return Flash.redirect(
+                to: "/trash", message: count == 1 ? "Deleted 1 item forever." : "Deleted \(count) items forever.")
+        } orShowingAgain: { context in
+            try await confirmEmpty(request, context: context)
+        }
+    }
+
+    /// The oldest deletion still kept.
+    private func cutoff() -> Date {
+        writePath.store.now().addingTimeInterval(-Double(writePath.rules.trashDays) * 86_400)
+    }
+}
+
+/// What a restore did, carried out of its transaction.
+enum TrashRestoreResult: Sendable {
+    case gone
+    case restored(String, String)
+    case refused(String, RestoreRefusal)
+}

@@ -1,0 +1,61 @@
+import Foundation
+import ParseStore
+
+/// The one way Parsnip's pages change stored data: every save, edit, delete and restore runs here, in one store
+/// transaction with its `updatedBy` stamp, its history entry and its trash item, and moves the one page-cache
+/// revision when it is done.
+///
+/// Repositories describe what to write (a closure over a `ChangeSession`); nothing else writes to the store.
+public final class WritePath: Sendable {
+    let store: ParseStore
+    let rules: KeepingRules
+    private let counts: WriteCounts
+
+    /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
+    /// history and trash can be looked up by record, and drops history and trash older than `rules` allow.
+    public init(store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String]) async throws {
+        self.store = store
+        self.rules = rules
+        let totals = try await store.write { writer in
+            try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
+            try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
+            let now = writer.now()
+            try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
+            try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
+            var totals: [String: Int] = [:]
+            for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
+            return totals
+        }
+        counts = WriteCounts(totals: totals)
+    }
+
+    /// Moves after every change: pages rendered at one revision can be reused until it moves.
+    public var revision: Int { counts.revision }
+
+    /// How many objects of a counted class there are.
+    public func total(of className: String) -> Int { counts.total(of: className) }
+
+    /// Runs `body` as one change by `user`, in one transaction: its writes, stamps, history and trash commit
+    /// together or not at all. The revision moves afterwards when anything was written, and after a failure (only
+    /// ever too cautious); a change that wrote nothing (a conflict, a refusal) leaves cached pages valid.
+    func change<T: Sendable>(
+        by user: SignedInUser?, _ body: @escaping @Sendable (ChangeSession) throws -> T
+    ) async throws -> T {
+        let rules = self.rules
+        var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
+        defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
+        let (value, totals, wrote) = try await store.write { writer in
+            let before = writer.changesSoFar
+            let session = ChangeSession(writer: writer, user: user, rules: rules)
+            let value = try body(session)
+            return (value, session.totalChanges, writer.changesSoFar != before)
+        }
+        outcome = (totals, wrote)
+        return value
+    }
+
+    /// Reads in one snapshot (for the history and trash pages).
+    func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
+        try await store.read(body)
+    }
+}

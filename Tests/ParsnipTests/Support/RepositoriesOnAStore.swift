@@ -1,0 +1,48 @@
+import ParseStore
+
+@testable import Parsnip
+
+/// Repositories made straight on a store, each with its own write path, as the repository tests use them.
+extension WritePath {
+    /// A write path on `store` counting every class the apps list.
+    static func counting(_ store: ParseStore) async throws -> WritePath {
+        try await WritePath(
+            store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"])
+    }
+}
+
+extension StoreTodoRepository {
+    convenience init(store: ParseStore) async throws {
+        self.init(writePath: try await .counting(store))
+    }
+
+    /// Deletes as nobody signed in and returns what it was.
+    func delete(id: String) async throws -> TodoListItem { try await delete(id: id, by: nil).item }
+}
+
+extension StoreRecipeRepository {
+    convenience init(store: ParseStore) async throws {
+        self.init(writePath: try await .counting(store))
+    }
+
+    /// Deletes as nobody signed in and returns what it was.
+    func delete(id: String) async throws -> Recipe { try await delete(id: id, by: nil).item }
+}
+
+extension StoreBookRepository {
+    convenience init(store: ParseStore) async throws {
+        self.init(writePath: try await .counting(store))
+    }
+
+    convenience init(store: ParseStore, faultInjection: (@Sendable (BookWriteStep) throws -> Void)?) async throws {
+        self.init(writePath: try await .counting(store), faultInjection: faultInjection)
+    }
+
+    /// Deletes as nobody signed in and returns what it was.
+    func delete(id: String) async throws -> Book { try await delete(id: id, by: nil).item }
+
+    /// Deletes an entry as nobody signed in and returns what it was.
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
+        try await deleteEntry(kind, id: id, moveBooksTo: moveBooksTo, by: nil).item
+    }
+}
