@@ -13,10 +13,8 @@ struct TypedEntryNames: Sendable, Hashable {
 
     /// Checks what was typed into each box; a box left empty (or only spaces) is left out.
     init(typed: [CatalogueKind: String]) {
-        for (kind, text) in typed {
-            let draft = CatalogueNameDraft(kind: kind, name: text)
-            if TextCleaning.clean(text, keepLineBreaks: false).isEmpty { continue }
-            switch draft.validate() {
+        for (kind, text) in typed where !TextCleaning.clean(text, keepLineBreaks: false).isEmpty {
+            switch CatalogueNameDraft(kind: kind, name: text).validate() {
             case .success(let name): names[kind] = name
             case .failure(let problem): problems[kind] = problem.message
             }
