@@ -145,6 +145,12 @@ func buildRouter(
     let trashKinds: [any TrashKind] =
         [StoreTodoRepository.trash, StoreRecipeRepository.trash, BookTrash()] + CatalogueKind.allCases.map(\.trashKind)
     TrashController(writePath: writePath, kinds: trashKinds, pages: pages).addRoutes(to: routes)
+    HistoryController(subject: TodoHistory(repository: todos), writePath: writePath, pages: pages)
+        .addRoutes(to: routes)
+    HistoryController(subject: RecipeHistory(repository: recipes), writePath: writePath, pages: pages)
+        .addRoutes(to: routes)
+    HistoryController(subject: BookHistory(repository: books), writePath: writePath, pages: pages)
+        .addRoutes(to: routes)
     return (router, accessTable)
 }
 

@@ -59,7 +59,8 @@ extension BookShowPage {
             publishers: book.publishers.map(BookFormatting.link),
             hasPublishers: !book.publishers.isEmpty,
             editURL: "/books/\(id)/edit",
-            deleteURL: "/books/\(id)/delete"
+            deleteURL: "/books/\(id)/delete",
+            historyURL: "/books/\(id)/history"
         )
     }
 }

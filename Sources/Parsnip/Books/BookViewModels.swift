@@ -55,6 +55,8 @@ struct BookShowPage: Sendable {
     let hasPublishers: Bool
     let editURL: String
     let deleteURL: String
+    /// The book's History page.
+    let historyURL: String
 }
 
 /// The book form (add and edit), with a way to add a genre, author or publisher without losing what was typed.

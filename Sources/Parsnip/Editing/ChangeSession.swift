@@ -12,13 +12,16 @@ final class ChangeSession {
     /// Who is making the change; nil when nobody is signed in.
     let user: SignedInUser?
     let rules: KeepingRules
+    /// The change this one undoes (`ChangeReason.revertOf`): its edits are recorded as `.reverted`.
+    let revertOf: String?
     /// How the counted classes' totals change when this commits.
     private(set) var totalChanges: [String: Int] = [:]
 
-    init(writer: ParseWriter, user: SignedInUser?, rules: KeepingRules) {
+    init(writer: ParseWriter, user: SignedInUser?, rules: KeepingRules, revertOf: String? = nil) {
         self.writer = writer
         self.user = user
         self.rules = rules
+        self.revertOf = revertOf
     }
 
     var reader: ParseReader { writer.reader }
@@ -64,12 +67,15 @@ final class ChangeSession {
         return restored
     }
 
-    /// Adds an entry to `record`'s history: what happened, and the record's snapshots before and after.
-    func record(
-        _ kind: ChangeKind, _ record: RecordReference, before: ParseValue?, after: ParseValue?, revertOf: String? = nil
-    ) throws {
+    /// Adds an entry to `record`'s history: what happened, and the record's snapshots before and after. An edit
+    /// made while undoing another change is recorded as `.reverted`, naming that change.
+    /// An edit that changed nothing the snapshots hold is not recorded.
+    func record(_ kind: ChangeKind, _ record: RecordReference, before: ParseValue?, after: ParseValue?) throws {
+        if kind == .edited, before == after { return }
+        let reverting = kind == .edited ? revertOf : nil
         try HistoryLog.write(
-            kind, record: record, before: before, after: after, revertOf: revertOf, user: user,
+            reverting == nil ? kind : .reverted, record: record, before: before, after: after, revertOf: reverting,
+            user: user,
             limit: rules.changesPerRecord, writer: writer)
     }
 

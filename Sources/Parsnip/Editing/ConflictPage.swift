@@ -30,6 +30,9 @@ struct ConflictPage: Sendable {
     let rows: [Row]
     let cancelURL: String
     let cancelLabel: String
+    /// The first choice's title and note: "Keep yours" / "what you typed".
+    let mineTitle: String
+    let mineNote: String
 
     /// The page for `report`, replaying `form` (minus its token, version, base and old choices) to `action`.
     ///
@@ -39,19 +42,34 @@ struct ConflictPage: Sendable {
     ///   - excluding: further posted names not to replay (e.g. the editor's row-action buttons).
     init(
         report: ConflictReport, thing: String, form: FormFields, base: EditBase, action: String,
-        cancelURL: String, context: ParsnipRequestContext, now: Date, excluding: Set<String> = []
+        cancelURL: String, context: ParsnipRequestContext, now: Date, excluding: Set<String> = [],
+        wording: ConflictWording = .editing
     ) {
         let who = report.stamp.username ?? "Someone"
         let when = ChangeStamp.moment(report.stamp.at, now: now, timeZone: .current)
         page = PageChrome(
             title: "Choose what to keep", context: context, inTodos: thing == "to-do", inRecipes: thing == "recipe",
             inBooks: thing == "book")
-        heading = "\(who) changed this \(thing) while you were editing it"
-        intro =
-            report.conflicts.count == 1
-            ? "You both changed one field. Choose which value to keep; everything else you typed will be saved."
-            : "You both changed \(report.conflicts.count) fields. Choose which value to keep for each; "
-                + "everything else you typed will be saved."
+        let count = report.conflicts.count
+        switch wording {
+        case .editing:
+            heading = "\(who) changed this \(thing) while you were editing it"
+            intro =
+                count == 1
+                ? "You both changed one field. Choose which value to keep; everything else you typed will be saved."
+                : "You both changed \(count) fields. Choose which value to keep for each; "
+                    + "everything else you typed will be saved."
+            (mineTitle, mineNote, cancelLabel) = ("Keep yours", "what you typed", "Discard my changes")
+        case .reverting:
+            heading = "\(who) changed this \(thing) again since"
+            intro =
+                count == 1
+                ? "One field you want to put back was changed again later. Choose which value to keep."
+                : "\(count) fields you want to put back were changed again later. Choose which value to keep for each."
+            (mineTitle, mineNote, cancelLabel) = (
+                "Put back", "the value before that change", "Keep everything as it is"
+            )
+        }
         if let username = report.stamp.username {
             theirsHeading = "saved by \(username), \(when.hasPrefix("at ") ? String(when.dropFirst(3)) : when)"
         } else {
@@ -76,8 +94,13 @@ struct ConflictPage: Sendable {
                 mineLines: conflict.mine, theirsLines: conflict.theirs)
         }
         self.cancelURL = cancelURL
-        cancelLabel = "Discard my changes"
     }
+}
+
+/// What a conflict page is about: a save of an edit form, or a revert from the History page.
+enum ConflictWording: Sendable {
+    case editing
+    case reverting
 }
 
 extension FormFields {

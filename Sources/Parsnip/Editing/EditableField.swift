@@ -12,6 +12,8 @@ protocol EditableField: CaseIterable, Sendable {
     var label: String { get }
     /// True for a set (a book's authors): merged element by element, so it never conflicts.
     var isSet: Bool { get }
+    /// True when the history shows the field as rows added and removed ("+ 2 eggs") rather than "old → new".
+    var isList: Bool { get }
     /// The token of the field's value: equal values give equal tokens (for a set, its sorted ids comma-joined).
     func token(of record: Record) -> String
     /// The value as lines of text, one per row or member ("2 cups of flour", "Octavia Butler"); none when empty.
@@ -26,6 +28,7 @@ protocol EditableField: CaseIterable, Sendable {
 
 extension EditableField {
     var isSet: Bool { false }
+    var isList: Bool { isSet }
     func members(of record: Record) -> [String] { [] }
     func setMembers(_ ids: [String], from sources: [Record], into target: inout Record) {}
 

@@ -42,11 +42,12 @@ public final class WritePath: Sendable {
         by user: SignedInUser?, _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
         let rules = self.rules
+        let revertOf = ChangeReason.revertOf
         var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
         defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
         let (value, totals, wrote) = try await store.write { writer in
             let before = writer.changesSoFar
-            let session = ChangeSession(writer: writer, user: user, rules: rules)
+            let session = ChangeSession(writer: writer, user: user, rules: rules, revertOf: revertOf)
             let value = try body(session)
             return (value, session.totalChanges, writer.changesSoFar != before)
         }

@@ -27,6 +27,9 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         }
     }
 
+    /// Ingredients, side options and nutrition are rows: the history lists the rows added and removed.
+    var isList: Bool { self == .ingredients || self == .sideOptions || self == .nutritionalInfo }
+
     /// The tokens of every field of `recipe`: what an edit form loaded from it carries as `_base`.
     static func tokens(of recipe: Recipe) -> [String: String] {
         let draft = RecipeDraft(recipe: recipe)

@@ -72,6 +72,7 @@ extension RecipeShowPage {
             hasNutrition: !recipe.nutritionalInfo.isEmpty,
             editURL: "/recipes/\(id)/edit",
             deleteURL: "/recipes/\(id)/delete",
+            historyURL: "/recipes/\(id)/history",
             steps: RecipeFormatting.steps(found, suffix: "")
         )
     }

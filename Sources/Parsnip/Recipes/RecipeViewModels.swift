@@ -61,6 +61,8 @@ struct RecipeShowPage: Sendable {
     let hasNutrition: Bool
     let editURL: String
     let deleteURL: String
+    /// The recipe's History page.
+    let historyURL: String
     let steps: RecipeSteps
 }
 
