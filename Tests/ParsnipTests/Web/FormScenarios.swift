@@ -40,7 +40,35 @@ enum FormScenarios {
         var scenarios = try await todos(owner) + recipes(owner) + books(owner)
         for kind in CatalogueKind.allCases { scenarios += try await catalogue(kind, owner) }
         scenarios += try await accounts(owner: owner, newcomer: newcomer)
-        return scenarios + (try await trash(owner))
+        return scenarios + (try await trash(owner)) + (try await history(owner))
+    }
+
+    /// One undo per History page: a to-do, a recipe and a book each changed once.
+    static func history(_ owner: Browser) async throws -> [FormScenario] {
+        try await owner.addTodo("Water the plants")
+        let todo = try await owner.newestId()
+        let todoBase = try await owner.loadedVersion(of: "/todos/\(todo)/edit")
+        _ = try await owner.post(
+            "/todos/\(todo)", form: [("title", "Water the garden"), ("description", "")] + todoBase)
+        let recipe = try await owner.addRecipe(recipeForm([("name", "Flapjacks")]))
+        try await owner.updateRecipe(recipe, recipeForm([("name", "Flapjacks"), ("price", "2.50")]))
+        let genre = try await owner.addEntry(.genre, "Travel")
+        let book = try await owner.addBook(bookForm(genre: genre, [("isbn", "978-0-14-118776-1")]))
+        let bookBase = try await owner.loadedVersion(of: "/books/\(book)/edit")
+        _ = try await owner.post(
+            "/books/\(book)/edit",
+            form: bookForm(genre: genre, [("isbn", "978-0-14-118776-1"), ("publishingYear", "1980")]) + bookBase)
+        var scenarios: [FormScenario] = []
+        for (base, id) in [("todos", todo), ("recipes", recipe), ("books", book)] {
+            let page = try await owner.get("/\(base)/\(id)/history").text
+            let action = try XCTUnwrap(
+                page.firstMatch(of: /action="(\/[a-z]+\/[A-Za-z0-9]+\/history\/[A-Za-z0-9]+\/revert)"/), "no undo")
+            scenarios.append(
+                FormScenario(
+                    route: "/\(base)/{id}/history/{change}/revert", browser: owner, page: "/\(base)/\(id)/history",
+                    path: String(action.1)))
+        }
+        return scenarios
     }
 
     static func trash(_ owner: Browser) async throws -> [FormScenario] {
