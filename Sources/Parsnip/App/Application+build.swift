@@ -141,6 +141,10 @@ func buildRouter(
         .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {
         CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: routes)
+        HistoryController(
+            subject: CatalogueEntryHistory(kind: kind, repository: books), writePath: writePath, pages: pages
+        )
+        .addRoutes(to: routes)
     }
     let trashKinds: [any TrashKind] =
         [StoreTodoRepository.trash, StoreRecipeRepository.trash, BookTrash()] + CatalogueKind.allCases.map(\.trashKind)

@@ -10,6 +10,7 @@ struct BookHistory<Repository: BookRepository>: HistorySubject {
     let thing = "book"
     let basePath = "/books"
     let className = StoreBookRepository.Schema.book
+    let inBooks = true
 
     func recordURL(id: String) -> String { "/books/\(id)" }
 

@@ -40,6 +40,8 @@ struct CatalogueShowPage: Sendable {
     let listTitle: String
     /// "Last changed by Ana, 14:02".
     let changedBy: String?
+    /// The entry's History page.
+    let historyURL: String
     /// "3 books"; nil when there are none.
     let countLine: String?
     let countText: String
@@ -153,6 +155,7 @@ extension CatalogueShowPage {
         listURL = kind.path
         listTitle = "All \(kind.plural)"
         changedBy = usage.lastChange?.byline(now: Date())
+        historyURL = "\(kind.path)/\(entry.id)/history"
         countLine = books.total == 0 ? nil : BookFormatting.books(books.total)
         countText = BookFormatting.books(books.total)
         self.books = books.books.map {

@@ -18,10 +18,10 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
         return HistoryPage(
             page: PageChrome(
                 title: "History of “\(name)”", context: context, inTodos: subject.thing == "to-do",
-                inRecipes: subject.thing == "recipe", inBooks: subject.thing == "book"),
+                inRecipes: subject.thing == "recipe", inBooks: subject.inBooks),
             heading: "History of “\(name)”",
-            lead: "Every change, newest first. Changes are kept for \(keptText); undoing one is a new change, so "
-                + "nothing here is ever rewritten.",
+            lead: "Every change, newest first, kept for \(keptText). Undoing a change is a new change: nothing here is "
+                + "ever rewritten.",
             recordURL: current == nil ? nil : subject.recordURL(id: recordId),
             recordLinkText: "Back to the \(subject.thing)",
             goneNotice: current == nil

@@ -13,6 +13,8 @@ protocol HistorySubject: Sendable {
     var basePath: String { get }
     /// The Parse class that holds the records.
     var className: String { get }
+    /// True for the catalogue (books, genres, authors, publishers): the Books link is current on its pages.
+    var inBooks: Bool { get }
     /// The page that shows the record (a to-do's is its edit form).
     func recordURL(id: String) -> String
     /// The record's name as its list shows it.
@@ -28,6 +30,10 @@ protocol HistorySubject: Sendable {
     func save(
         id: String, typed: Field.Record, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> ConflictReport?
+}
+
+extension HistorySubject {
+    var inBooks: Bool { false }
 }
 
 /// A record as stored now, for a revert: its fields and its version (updatedAt in milliseconds).

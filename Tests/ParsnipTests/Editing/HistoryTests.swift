@@ -256,3 +256,32 @@ final class HistoryTests: XCTestCase {
         }
     }
 }
+
+/// Genres, authors and publishers have a History too: their renames, and putting an old name back.
+final class CatalogueEntryHistoryTests: XCTestCase {
+    func testAnAuthorsRenameIsListedAndItsOldNameCanBePutBackUnlessAnotherAuthorHasIt() async throws {
+        try await withApp { browser in
+            let id = try await browser.addEntry(.author, "Ursula Le Guin")
+            let renamed = try await browser.post("/authors/\(id)", form: [("name", "Ursula K. Le Guin")])
+            XCTAssertEqual(renamed.status, .seeOther, renamed.text)
+            let page = try await browser.get("/authors/\(id)").text
+            XCTAssertTrue(page.contains(#"<a href="/authors/\#(id)/history">History</a>"#))
+            let history = try await browser.get("/authors/\(id)/history").text
+            XCTAssertTrue(history.contains(#"Ursula Le Guin <span aria-label="changed to">→</span> Ursula K. Le Guin"#))
+            let undo = try await HistoryTests.undoAction(browser, "/authors/\(id)/history", .newest)
+
+            let other = try await browser.addEntry(.author, "Ursula Le Guin")
+            let refused = try await browser.post(undo, form: [])
+            XCTAssertEqual(refused.status, .seeOther)
+            let told = try await browser.get("/authors/\(id)/history").text
+            XCTAssertTrue(told.contains("Another author is called “Ursula Le Guin” now"), told)
+
+            _ = try await browser.post("/authors/\(other)/delete", form: [])
+            let undone = try await browser.post(undo, form: [])
+            XCTAssertEqual(undone.status, .seeOther)
+            let back = try await browser.get("/authors/\(id)/history").text
+            XCTAssertTrue(back.contains("Put back Name of “Ursula Le Guin”."), back)
+            XCTAssertTrue(back.contains("<strong>Undid the change of "))
+        }
+    }
+}

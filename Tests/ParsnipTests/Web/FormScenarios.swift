@@ -58,8 +58,15 @@ enum FormScenarios {
         _ = try await owner.post(
             "/books/\(book)/edit",
             form: bookForm(genre: genre, [("isbn", "978-0-14-118776-1"), ("publishingYear", "1980")]) + bookBase)
+        var records = [("todos", todo), ("recipes", recipe), ("books", book)]
+        for kind in CatalogueKind.allCases {
+            let entry = try await owner.addEntry(kind, "Kept in history \(kind.singular)")
+            _ = try await owner.post(
+                "\(kind.path)/\(entry)", form: [("name", "Kept in history \(kind.singular), renamed")])
+            records.append((kind.plural, entry))
+        }
         var scenarios: [FormScenario] = []
-        for (base, id) in [("todos", todo), ("recipes", recipe), ("books", book)] {
+        for (base, id) in records {
             let page = try await owner.get("/\(base)/\(id)/history").text
             let action = try XCTUnwrap(
                 page.firstMatch(of: /action="(\/[a-z]+\/[A-Za-z0-9]+\/history\/[A-Za-z0-9]+\/revert)"/), "no undo")

@@ -1,0 +1,68 @@
+import Foundation
+import ParseStore
+
+/// The one field a genre, author or publisher has: its name.
+enum CatalogueEntryField: String, CaseIterable, Sendable, EditableField {
+    typealias Record = CatalogueEntry
+
+    case name
+
+    var key: String { rawValue }
+    var label: String { "Name" }
+    func token(of record: CatalogueEntry) -> String { FieldFingerprint.of(record.name) }
+    func lines(of record: CatalogueEntry) -> [String] { [record.name] }
+    func copy(from source: CatalogueEntry, into target: inout CatalogueEntry) { target.name = source.name }
+}
+
+/// The History pages of genres, authors and publishers: each rename, and putting an old name back.
+struct CatalogueEntryHistory<Repository: BookRepository>: HistorySubject {
+    typealias Field = CatalogueEntryField
+
+    let kind: CatalogueKind
+    let repository: Repository
+    let inBooks = true
+
+    var thing: String { kind.singular }
+    var basePath: String { kind.path }
+    var className: String { kind.className }
+
+    func recordURL(id: String) -> String { "\(kind.path)/\(id)" }
+
+    func name(of record: CatalogueEntry) -> String { record.name }
+
+    func record(from snapshot: ParseValue, id: String) -> CatalogueEntry? {
+        guard let name = snapshot.objectValue?[StoreBookRepository.Schema.name]?.stringValue else { return nil }
+        return CatalogueEntry(kind: kind, id: id, name: name)
+    }
+
+    func current(id: String) async throws -> HistoryCurrent<CatalogueEntry>? {
+        guard let usage = try await repository.entry(kind, id: id) else { return nil }
+        return HistoryCurrent(record: usage.entry, version: usage.lastChange.map { EditBase.version(of: $0.at) } ?? 0)
+    }
+
+    /// Renames the entry back, after the same three-way check as every edit: a name changed again since asks first.
+    func save(
+        id: String, typed: CatalogueEntry, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
+    ) async throws -> ConflictReport? {
+        guard let usage = try await repository.entry(kind, id: id) else {
+            throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
+        }
+        let version = usage.lastChange.map { EditBase.version(of: $0.at) } ?? 0
+        let resolver = FieldResolver(base: base, choices: choices, currentVersion: version)
+        switch ThreeWayMerge.settle(CatalogueEntryField.self, typed: typed, stored: usage.entry, resolver: resolver) {
+        case .conflict(let conflicts):
+            let stamp = usage.lastChange ?? ChangeStamp(username: nil, at: Date())
+            return resolver.conflictReport(conflicts, stamp: stamp)
+        case .save(let merged, _):
+            do {
+                _ = try await repository.renameEntry(kind, id: id, to: merged.name, by: user)
+            } catch CatalogueError.duplicate {
+                throw RevertRefusal(
+                    message: "Another \(kind.singular) is called “\(merged.name)” now, so the name cannot be put back.")
+            } catch CatalogueError.notFound {
+                throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
+            }
+            return nil
+        }
+    }
+}
