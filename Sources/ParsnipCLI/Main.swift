@@ -66,6 +66,15 @@ struct ParsnipCommand: AsyncParsableCommand {
     )
     var resetPassword: String?
 
+    @Option(help: "Days a deleted to-do, recipe, book or catalogue entry stays in the trash.")
+    var trashDays = 30
+
+    @Option(help: "Days a change stays in a record's History.")
+    var historyDays = 365
+
+    @Option(help: "The most changes one record's History keeps; older ones make room.")
+    var historyPerRecord = 200
+
     @OptionGroup(visibility: .hidden)
     var connectionOptions: ConnectionOptions
 
@@ -85,6 +94,13 @@ struct ParsnipCommand: AsyncParsableCommand {
                 "--allowed-host takes a name like parsnip.local or an address like 192.168.1.20, not \"\(name)\".")
         }
         guard (1...65535).contains(port) else { throw ValidationError("The port must be between 1 and 65535.") }
+        for (option, value) in [("--trash-days", trashDays), ("--history-days", historyDays)]
+        where !(1...36_500).contains(value) {
+            throw ValidationError("\(option) takes a number of days from 1 to 36500, not \(value).")
+        }
+        guard (1...100_000).contains(historyPerRecord) else {
+            throw ValidationError("--history-per-record takes a number from 1 to 100000, not \(historyPerRecord).")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -124,6 +140,8 @@ struct ParsnipCommand: AsyncParsableCommand {
         )
         settings.requireSignIn = requireSignIn
         settings.allowedHosts = allowedHost
+        settings.keeping = KeepingRules(
+            trashDays: trashDays, historyDays: historyDays, changesPerRecord: historyPerRecord)
         settings.connectionLimits = connectionOptions.limits(openFileLimit: OpenFileLimit.raiseToHardLimit())
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
