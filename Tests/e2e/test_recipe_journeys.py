@@ -353,9 +353,8 @@ def test_updating_a_recipe_deleted_meanwhile_keeps_the_form_and_offers_save_as_n
     assert quick.post(f"/recipes/{recipe_id}/delete", {}).status == 303
     submit_expecting(page, "Update recipe", 409)
     shot(page, "deleted-meanwhile")
-    expect(page.get_by_role("alert")).to_contain_text(
-        "This recipe was deleted meanwhile. Save it as a new recipe to keep what you typed."
-    )
+    expect(page.get_by_role("alert")).to_contain_text(re.compile(r"Someone deleted this recipe at \d\d:\d\d while you were editing"))
+    expect(page.get_by_role("button", name="Restore it with my changes")).to_be_visible()
     expect(field_named(page, "Servings")).to_have_value("5")
     expect(page.get_by_role("button", name="Update recipe")).to_have_count(0)
     new_id = save_as_new(page, name)

@@ -63,6 +63,16 @@ enum TrashBin {
         return item(object)
     }
 
+    /// The newest item that deleted `record`, when one is still kept (deleted since `since`).
+    static func newest(of record: RecordReference, since: Date, reader: ParseReader) throws -> TrashItem? {
+        guard try reader.schema(className) != nil,
+            let object = try reader.first(
+                ParseQuery(className).where(recordKey, equalTo: .string(record.key))
+                    .where("createdAt", "$gte", .date(since)).order(by: "-createdAt", "-objectId"))
+        else { return nil }
+        return item(object)
+    }
+
     /// Removes one item for good.
     static func remove(id: String, writer: ParseWriter) throws {
         try writer.delete(className, objectId: id)

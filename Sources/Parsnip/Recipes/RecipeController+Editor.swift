@@ -89,7 +89,8 @@ extension RecipeController {
         case .invalid(let problems):
             guard let found = try await repository.find(id: id) else {
                 return renderEditor(
-                    .deleted(id: id), draft: draft, base: nil, problems: problems, status: .conflict, context: context)
+                    try await deletedMode(id), draft: draft, base: nil, problems: problems, status: .conflict,
+                    context: context)
             }
             return renderEditor(
                 .edit(found), draft: draft, base: base, problems: problems, status: .unprocessableContent,
@@ -100,7 +101,8 @@ extension RecipeController {
                 try await saveEdit(recipe, draft: draft, base: base, context: context)
             } orShowingAgain: { context in
                 guard let found = try await repository.find(id: id) else {
-                    return renderEditor(.deleted(id: id), draft: draft, base: nil, status: .conflict, context: context)
+                    return renderEditor(
+                        try await deletedMode(id), draft: draft, base: nil, status: .conflict, context: context)
                 }
                 return renderEditor(.edit(found), draft: draft, base: base, status: .ok, context: context)
             }
@@ -118,7 +120,7 @@ extension RecipeController {
             outcome = try await repository.update(
                 recipe, from: base, choices: EditBase.choices(in: context.form), by: context.user)
         } catch RecipeRepositoryError.notFound {
-            return renderEditor(.deleted(id: id), draft: draft, base: nil, status: .conflict, context: context)
+            return renderEditor(try await deletedMode(id), draft: draft, base: nil, status: .conflict, context: context)
         }
         switch outcome {
         case .saved(let saved, let merged):
@@ -147,8 +149,49 @@ extension RecipeController {
     func editorMode(_ context: ParsnipRequestContext) async throws -> RecipeEditorMode {
         guard context.parameters.get("id") != nil else { return .new }
         let id = try context.routeObjectId()
-        guard let found = try await repository.find(id: id) else { return .deleted(id: id) }
+        guard let found = try await repository.find(id: id) else { return try await deletedMode(id) }
         return .edit(found)
+    }
+
+    /// The editor of the recipe `id`, deleted while it was open: who deleted it and when.
+    func deletedMode(_ id: String) async throws -> RecipeEditorMode {
+        .deleted(id: id, notice: try await repository.deletion(id: id))
+    }
+
+    /// POST /recipes/:id/restore — "Restore it with my changes" in the editor of a recipe deleted while it was open:
+    /// brings it back from the trash with every typed field and row, in one transaction.
+    @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let draft = try RecipeDraft(form: context.form)
+        guard case .valid(var recipe) = draft.validate() else {
+            if case .invalid(let problems) = draft.validate() {
+                return renderEditor(
+                    try await deletedMode(id), draft: draft, base: nil, problems: problems,
+                    status: .unprocessableContent, context: context)
+            }
+            throw PageError.badRequest("a recipe that is neither valid nor invalid")
+        }
+        recipe.id = id
+        return try await context.saving {
+            switch try await repository.restore(recipe, by: context.user) {
+            case .restored(let saved):
+                return Flash.redirect(to: "/recipes/\(id)", message: "Restored “\(saved.name)” with your changes.")
+            case .refused(let reason):
+                let mode = RecipeEditorMode.deleted(
+                    id: id, notice: try await repository.deletion(id: id), reason: reason)
+                return renderEditor(mode, draft: draft, base: nil, status: .conflict, context: context)
+            case .notInTrash:
+                let restoredMeanwhile = try await repository.find(id: id) != nil
+                let mode = RecipeEditorMode.deleted(
+                    id: id, notice: try await repository.deletion(id: id),
+                    reason: restoredMeanwhile
+                        ? "Someone else restored this recipe meanwhile: open it again to change it. Everything you "
+                            + "typed is here to save as a new recipe." : nil)
+                return renderEditor(mode, draft: draft, base: nil, status: .conflict, context: context)
+            }
+        } orShowingAgain: { context in
+            renderEditor(try await deletedMode(id), draft: draft, base: nil, status: .ok, context: context)
+        }
     }
 
     /// The editor answering a POST: never a one-time message (that belongs to the page after a redirect).

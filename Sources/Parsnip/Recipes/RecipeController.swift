@@ -25,6 +25,7 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         routes.post("/recipes/:id/edit", .editor, use: editorAction)
         routes.post("/recipes/:id", .editor, use: update)
         routes.post("/recipes/:id/leave", .editor, use: leave)
+        routes.post("/recipes/:id/restore", .editor, use: restoreWithChanges)
         routes.get("/recipes/:id/delete", .editor, use: confirmDelete)
         routes.post("/recipes/:id/delete", .editor, use: delete)
     }

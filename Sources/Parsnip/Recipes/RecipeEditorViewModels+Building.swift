@@ -4,8 +4,9 @@ import Foundation
 enum RecipeEditorMode: Sendable {
     case new
     case edit(RecipeInOrder)
-    /// The recipe being updated no longer exists: only "Save as new recipe" can keep what was typed.
-    case deleted(id: String)
+    /// The recipe being updated no longer exists: "Save as new recipe" keeps what was typed, and "Restore it with
+    /// my changes" brings it back with it while the trash has it.
+    case deleted(id: String, notice: DeletedWhileEditing, reason: String? = nil)
 }
 
 /// Where the focus goes after a row action answered without JavaScript, so the page continues where the
@@ -57,10 +58,6 @@ extension RecipeDraft {
 }
 
 extension RecipeEditorPage {
-    /// The sentence at the top when the recipe being updated was deleted meanwhile.
-    static let deletedMeanwhile =
-        "This recipe was deleted meanwhile. Save it as a new recipe to keep what you typed."
-
     /// The editor for `context`'s visitor showing `draft` (with a blank row added to each empty section), each
     /// problem next to its field or row and in the summary; an edit page carries `base` and says who changed
     /// the recipe last (worded for `now`).
@@ -111,13 +108,20 @@ extension RecipeEditorPage {
             deleteURL = "/recipes/\(id)/delete"
             steps = RecipeFormatting.steps(found, suffix: "/edit")
             changedBy = found.recipe.changeStamp?.byline(now: now)
-        case .deleted:
+        case .deleted(let id, let notice, let reason):
             title = "Edit recipe"
-            conflict = Self.deletedMeanwhile
+            conflict =
+                reason
+                ?? (notice.sentence(thing: "recipe") + " Everything you typed is here: "
+                    + (notice.trashId == nil
+                        ? "save it as a new recipe to keep it."
+                        : "save it as a new recipe, or restore the deleted one with your changes."))
             // The recipe is gone: row actions and saving carry on as a new recipe.
             action = "/recipes/new"
             primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
-            secondary = nil
+            secondary =
+                notice.trashId != nil && reason == nil
+                ? EditorButton(label: "Restore it with my changes", formAction: "/recipes/\(id)/restore") : nil
             cancelURL = "/recipes"
             reloadURL = nil
             leaveAction = nil

@@ -24,6 +24,11 @@ protocol RecipeRepository: Sendable {
     /// Moves a recipe to the trash and returns what it was with its trash item; throws
     /// `RecipeRepositoryError.notFound` when it does not exist.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe>
+    /// Who deleted the recipe `id` and when, with the trash item that can bring it back.
+    func deletion(id: String) async throws -> DeletedWhileEditing
+    /// Brings the deleted recipe `recipe.id` back from the trash with every field of `recipe` saved over it, in one
+    /// transaction.
+    func restore(_ recipe: Recipe, by user: SignedInUser?) async throws -> RestoreWithChanges<Recipe>
 }
 
 /// Failures a recipe repository reports in the app's own terms.

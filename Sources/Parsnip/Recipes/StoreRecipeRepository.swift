@@ -89,6 +89,27 @@ public final class StoreRecipeRepository: RecipeRepository {
         }
     }
 
+    func deletion(id: String) async throws -> DeletedWhileEditing {
+        try await DeletedWhileEditing.lookUp(Self.reference(id), writePath: writePath)
+    }
+
+    func restore(_ recipe: Recipe, by user: SignedInUser?) async throws -> RestoreWithChanges<Recipe> {
+        guard let id = recipe.id else { return .notInTrash }
+        return try await writePath.change(by: user) { session in
+            switch try session.restoreFromTrash(Self.reference(id), kind: Self.trash) {
+            case nil: return .notInTrash
+            case .refused(let refusal): return .refused(refusal.message)
+            case .restored:
+                let stored = try session.reader.fetch(Self.className, objectId: id)
+                let saved = try session.update(
+                    Self.className, objectId: id, Self.fields(of: recipe).mapValues(ParseUpdate.set))
+                try session.record(
+                    .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
+                return .restored(Self.recipe(saved))
+            }
+        }
+    }
+
     /// What the trash calls recipes.
     static let trashKind = "recipe"
 

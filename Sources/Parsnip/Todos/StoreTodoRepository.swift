@@ -108,6 +108,27 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
+    public func deletion(id: String) async throws -> DeletedWhileEditing {
+        try await DeletedWhileEditing.lookUp(Self.reference(id), writePath: writePath)
+    }
+
+    public func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
+        -> RestoreWithChanges<TodoListItem>
+    {
+        try await writePath.change(by: user) { session in
+            switch try session.restoreFromTrash(Self.reference(id), kind: Self.trash) {
+            case nil: return .notInTrash
+            case .refused(let refusal): return .refused(refusal.message)
+            case .restored:
+                let stored = try session.reader.fetch(Self.className, objectId: id)
+                let saved = try session.update(Self.className, objectId: id, Self.operations(for: draft))
+                try session.record(
+                    .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
+                return .restored(Self.item(saved, changedBy: user?.username))
+            }
+        }
+    }
+
     /// What the trash calls to-dos.
     static let trashKind = "todo"
 

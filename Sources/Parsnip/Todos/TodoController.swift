@@ -16,6 +16,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         routes.post("/todos", .editor, use: create)
         routes.get("/todos/:id/edit", .editor, use: edit)
         routes.post("/todos/:id", .editor, use: update)
+        routes.post("/todos/:id/restore", .editor, use: restoreWithChanges)
         routes.get("/todos/:id/delete", .editor, use: confirmDelete)
         routes.post("/todos/:id/delete", .editor, use: delete)
     }
@@ -111,8 +112,9 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         }
         let problems = draft.problems
         guard problems.isEmpty else {
-            // A to-do deleted meanwhile gets the 404 page, not a form that can never be saved.
-            let item = try await findItem(context)
+            guard let item = try await repository.find(id: id) else {
+                return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)
+            }
             return renderForm(
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
                 context: context)
@@ -120,7 +122,9 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return try await context.saving {
             try await saveEdit(id: id, draft: draft, base: base, context: context)
         } orShowingAgain: { context in
-            let item = try await findItem(context)
+            guard let item = try await repository.find(id: id) else {
+                return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
+            }
             return renderForm(
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
         }
@@ -135,7 +139,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             outcome = try await repository.update(
                 id: id, with: draft, base: base, choices: EditBase.choices(in: context.form), by: context.user)
         } catch TodoRepositoryError.notFound {
-            throw PageError.notFound
+            return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
         }
         switch outcome {
         case .saved(let item, let merged):
@@ -152,6 +156,55 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 cancelURL: "/todos/\(id)/edit", context: context, now: Date())
             return pages.render(page, template: "conflict", status: .conflict)
         }
+    }
+
+    // MARK: Deleted while editing
+
+    /// POST /todos/:id/restore — "Restore it with my changes" on the form of a to-do deleted while it was being
+    /// edited: brings it back from the trash with the typed title and description, in one transaction.
+    @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let draft = try Self.draft(from: context.form)
+        let problems = draft.problems
+        guard problems.isEmpty else {
+            return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)
+        }
+        return try await context.saving {
+            switch try await repository.restore(id: id, with: draft, by: context.user) {
+            case .restored(let item):
+                return Flash.redirect(to: "/todos", message: "Restored “\(item.title)” with your changes.")
+            case .refused(let reason):
+                return try await renderDeleted(id: id, draft: draft, problems: [], reason: reason, context: context)
+            case .notInTrash:
+                if try await repository.find(id: id) != nil {
+                    // Someone restored it meanwhile: the ordinary edit form, with what was typed, saves over it.
+                    return try await renderDeleted(
+                        id: id, draft: draft, problems: [],
+                        reason: "Someone else restored this to-do meanwhile: open it again to change it.",
+                        context: context)
+                }
+                return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
+            }
+        } orShowingAgain: { context in
+            try await renderDeleted(id: id, draft: draft, problems: [], context: context)
+        }
+    }
+
+    /// The edit form of a to-do deleted while it was open (409): who deleted it, everything typed, and "Save as a
+    /// new to-do" — plus "Restore it with my changes" while the trash still has it.
+    func renderDeleted(
+        id: String, draft: TodoDraft, problems: [TodoDraft.Problem], reason: String? = nil,
+        context: ParsnipRequestContext
+    ) async throws -> Response {
+        let deletion = try await repository.deletion(id: id)
+        var page = TodoFormPage(
+            page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
+            heading: "Edit to-do", action: "/todos", csrfToken: context.csrfToken,
+            form: TodoFormFields(draft: draft, problems: problems), submitLabel: "Save as a new to-do",
+            deleteURL: nil, version: nil, base: nil, changedBy: nil)
+        page.deletedNotice = reason ?? deletion.sentence(thing: "to-do")
+        page.restoreAction = reason == nil && deletion.trashId != nil ? "/todos/\(id)/restore" : nil
+        return pages.render(page, template: "todos/edit", status: problems.isEmpty ? .conflict : .unprocessableContent)
     }
 
     // MARK: Delete

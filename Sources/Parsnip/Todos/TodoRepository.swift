@@ -19,6 +19,12 @@ public protocol TodoRepository: Sendable {
     /// Moves a to-do to the trash and returns what it was with its trash item; throws
     /// `TodoRepositoryError.notFound` when it does not exist.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem>
+    /// Who deleted the to-do `id` and when, with the trash item that can bring it back (for an edit form whose
+    /// to-do was deleted while it was open).
+    func deletion(id: String) async throws -> DeletedWhileEditing
+    /// Brings the deleted to-do `id` back from the trash with `draft` saved over it, in one transaction.
+    func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
+        -> RestoreWithChanges<TodoListItem>
 }
 
 /// Failures a repository reports in the app's own terms.

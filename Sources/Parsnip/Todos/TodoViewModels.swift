@@ -44,6 +44,10 @@ struct TodoFormPage: Sendable {
     let base: String?
     /// "Last changed by Ana, 14:02"; nil on the add form.
     let changedBy: String?
+    /// "Ana deleted this to-do at 14:02 while you were editing."; nil unless the edited to-do is gone.
+    var deletedNotice: String? = nil
+    /// The "Restore it with my changes" button's action; nil when there is nothing in the trash to restore.
+    var restoreAction: String? = nil
 }
 
 /// The fields of the to-do form, as typed, with a message per wrong field.

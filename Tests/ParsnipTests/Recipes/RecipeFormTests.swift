@@ -292,9 +292,12 @@ final class RecipeFormTests: XCTestCase {
             let response = try await browser.post("/recipes/\(id)", form: recipeForm([("name", "Pancakes, v2")]) + base)
             XCTAssertEqual(response.status, .conflict)
             let html = response.text
+            XCTAssertTrue(html.contains("Someone deleted this recipe "), html)
             XCTAssertTrue(
                 html.contains(
-                    "This recipe was deleted meanwhile. Save it as a new recipe to keep what you typed."))
+                    "while you were editing. Everything you typed is here: save it as a new recipe, or restore the "
+                        + "deleted one with your changes."))
+            XCTAssertTrue(html.contains(#"formaction="/recipes/\#(id)/restore">Restore it with my changes</button>"#))
             XCTAssertTrue(html.contains(#"role="alert""#))
             XCTAssertTrue(html.contains(#"value="Pancakes, v2""#))
             XCTAssertTrue(html.contains(#"name="ingredient-0-description" value="cups of flour""#))
@@ -305,11 +308,38 @@ final class RecipeFormTests: XCTestCase {
 
             let invalid = try await browser.post("/recipes/\(id)", form: recipeForm([("name", "")]) + base)
             XCTAssertEqual(invalid.status, .conflict)
-            XCTAssertTrue(invalid.text.contains("This recipe was deleted meanwhile."))
+            XCTAssertTrue(invalid.text.contains("deleted this recipe "))
             XCTAssertTrue(invalid.text.contains("Enter a name for the recipe"))
 
             let saved = try await browser.post("/recipes", form: recipeForm([("name", "Pancakes, v2")]))
             XCTAssertEqual(saved.status, .seeOther)
+        }
+    }
+
+    func testRestoreWithMyChangesBringsTheDeletedRecipeBackWithEveryTypedRow() async throws {
+        try await withApp { browser in
+            let id = try await browser.addRecipe()
+            let base = try await browser.recipeEditBase(id)
+            try await browser.post("/recipes/\(id)/delete", form: [])
+            let typed = recipeForm([
+                ("name", "Pancakes, v2"), ("ingredient-1-quantity", "2"), ("ingredient-1-description", "eggs"),
+            ])
+            let asked = try await browser.post("/recipes/\(id)", form: typed + base)
+            XCTAssertEqual(asked.status, .conflict)
+
+            let restored = try await browser.post("/recipes/\(id)/restore", form: typed)
+            XCTAssertEqual(restored.status, .seeOther, restored.text)
+            XCTAssertEqual(restored.headers[.location], "/recipes/\(id)", "the same recipe")
+            let page = try await browser.get("/recipes/\(id)").text
+            XCTAssertTrue(page.contains("Restored “Pancakes, v2” with your changes."))
+            XCTAssertTrue(page.contains("eggs"))
+            XCTAssertTrue(page.contains("cups of flour"))
+            let trash = try await browser.get("/trash").text
+            XCTAssertTrue(trash.contains("The trash is empty."))
+
+            let twice = try await browser.post("/recipes/\(id)/restore", form: typed)
+            XCTAssertEqual(twice.status, .conflict)
+            XCTAssertTrue(twice.text.contains("Someone else restored this recipe meanwhile"))
         }
     }
 

@@ -241,7 +241,8 @@ final class RecipeLeaveTests: XCTestCase {
             let kept = try await browser.post(
                 "/recipes/\(soup)", form: hiddenFields(in: response.text) + [("leave-to", target)])
             XCTAssertEqual(kept.status, .conflict)
-            XCTAssertTrue(kept.text.contains(RecipeEditorPage.deletedMeanwhile))
+            XCTAssertTrue(kept.text.contains("deleted this recipe "))
+            XCTAssertTrue(kept.text.contains("while you were editing."))
             XCTAssertTrue(kept.text.contains(#"name="ingredient-3-description" value="teaspoon of salt""#))
         }
     }

@@ -176,7 +176,7 @@ final class RecipeRowActionTests: XCTestCase {
             try await browser.post("/recipes/\(id)/delete", form: [])
             let response = try await Self.press(browser, "side-add", on: "/recipes/\(id)/edit")
             XCTAssertEqual(response.status, .conflict)
-            XCTAssertTrue(response.text.contains("This recipe was deleted meanwhile."))
+            XCTAssertTrue(response.text.contains("deleted this recipe "))
             XCTAssertTrue(response.text.contains(#"name="side-2" value="""#))
             XCTAssertFalse(response.text.contains("Update recipe"))
         }

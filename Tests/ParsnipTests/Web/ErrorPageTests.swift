@@ -128,6 +128,10 @@ struct FailingRepository: TodoRepository {
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem> { throw DiskError() }
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> { throw DiskError() }
+    func deletion(id: String) async throws -> DeletedWhileEditing { throw DiskError() }
+    func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
+        -> RestoreWithChanges<TodoListItem>
+    { throw DiskError() }
 }
 
 /// A recipe repository whose every call fails the way a broken disk would.
@@ -140,6 +144,10 @@ struct FailingRecipeRepository: RecipeRepository {
         _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<Recipe> { throw FailingRepository.DiskError() }
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
+        throw FailingRepository.DiskError()
+    }
+    func deletion(id: String) async throws -> DeletedWhileEditing { throw FailingRepository.DiskError() }
+    func restore(_ recipe: Recipe, by user: SignedInUser?) async throws -> RestoreWithChanges<Recipe> {
         throw FailingRepository.DiskError()
     }
 }

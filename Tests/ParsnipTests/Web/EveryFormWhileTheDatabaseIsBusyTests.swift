@@ -35,7 +35,13 @@ final class EveryFormWhileTheDatabaseIsBusyTests: XCTestCase {
     static func check(_ scenarios: [FormScenario], databases: [TemporaryDatabase], reader: Browser) async throws {
         var sent: [[(String, String)]] = []
         for scenario in scenarios {
-            sent.append(try scenario.fieldsToSend(from: try await scenario.browser.get(scenario.page).text))
+            let html: String
+            if let opened = scenario.opened {
+                html = try await opened(scenario.browser)
+            } else {
+                html = try await scenario.browser.get(scenario.page).text
+            }
+            sent.append(try scenario.fieldsToSend(from: html))
         }
         let before = try databases.map { try $0.digest() }
         var holders: [WriteLockHolder] = []

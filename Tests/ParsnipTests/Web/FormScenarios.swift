@@ -22,6 +22,8 @@ struct FormScenario: Sendable {
     var cannotWrite: String?
     /// What pressing the button again answers once the database is free.
     var retried: HTTPResponse.Status = .seeOther
+    /// How the person reaches a form that no GET shows (one a refused POST answers with); nil: GET `page`.
+    var opened: (@Sendable (Browser) async throws -> String)? = nil
 
     /// The fields the form on `page` sends to `path` with `typed` applied, and the button.
     func fieldsToSend(from html: String) throws -> [(String, String)] {
@@ -103,7 +105,20 @@ enum FormScenarios {
         let milk = try await owner.newestId()
         try await owner.addTodo("Old batteries")
         let batteries = try await owner.newestId()
+        try await owner.addTodo("Lost umbrella")
+        let umbrella = try await owner.newestId()
+        let loaded = try await owner.loadedVersion(of: "/todos/\(umbrella)/edit")
+        _ = try await owner.post("/todos/\(umbrella)/delete", form: [])
         return [
+            // The form of a to-do deleted while it was open: only a save of that form shows it.
+            FormScenario(
+                route: "/todos/{id}/restore", browser: owner, page: "/todos/\(umbrella)/edit",
+                path: "/todos/\(umbrella)/restore", typed: [("title", "Found umbrella")],
+                opened: { browser in
+                    try await browser.post(
+                        "/todos/\(umbrella)", form: [("title", "Found umbrella"), ("description", "")] + loaded
+                    ).text
+                }),
             FormScenario(
                 route: "/todos", browser: owner, page: "/todos/new", path: "/todos",
                 typed: [("title", "Call the plumber"), ("description", "Tuesday <after> 3 & before 5\nBring tea")]),
@@ -119,6 +134,9 @@ enum FormScenarios {
     static func recipes(_ owner: Browser) async throws -> [FormScenario] {
         let pancakes = try await owner.addRecipe()
         let porridge = try await owner.addRecipe(recipeForm([("name", "Porridge")]))
+        let lost = try await owner.addRecipe(recipeForm([("name", "Lost stew")]))
+        let lostBase = try await owner.recipeEditBase(lost)
+        try await owner.post("/recipes/\(lost)/delete", form: [])
         let rowButton = "a row button only arranges the rows of the form it shows again"
         return [
             FormScenario(
@@ -142,6 +160,14 @@ enum FormScenarios {
             FormScenario(
                 route: "/recipes/{id}/delete", browser: owner, page: "/recipes/\(porridge)/delete",
                 path: "/recipes/\(porridge)/delete"),
+            // The editor of a recipe deleted while it was open: only a save of that editor shows it.
+            FormScenario(
+                route: "/recipes/{id}/restore", browser: owner, page: "/recipes/\(lost)/edit",
+                path: "/recipes/\(lost)/restore", typed: [("name", "Found stew")],
+                opened: { browser in
+                    try await browser.post("/recipes/\(lost)", form: recipeForm([("name", "Found stew")]) + lostBase)
+                        .text
+                }),
             // "Next recipe" with a change: the question carries everything typed and posts back to ask again.
             FormScenario(
                 route: "/recipes/{id}/leave", browser: owner, page: "/recipes/\(pancakes)/edit",

@@ -1,0 +1,49 @@
+import Foundation
+import ParseStore
+
+/// What an edit form is told when its record was deleted while it was open: who deleted it and when, and the trash
+/// item that can bring it back with the typed changes (nil when it has left the trash).
+public struct DeletedWhileEditing: Sendable, Hashable {
+    public var trashId: String?
+    public var username: String?
+    public var at: Date?
+    /// When it was looked up, by the store's clock: "at 14:02" is said relative to it.
+    public var now: Date
+
+    /// "Ana deleted this to-do at 14:02 while you were editing." — or, when the trash no longer has it, "This
+    /// to-do was deleted while you were editing."
+    func sentence(thing: String, timeZone: TimeZone = .current) -> String {
+        guard let at else { return "This \(thing) was deleted while you were editing." }
+        let moment = ChangeStamp.moment(at, now: now, timeZone: timeZone)
+        let when = moment.hasPrefix("at ") ? moment : "on " + moment
+        return "\(username ?? "Someone") deleted this \(thing) \(when) while you were editing."
+    }
+
+    /// The newest deletion of `record` still in the trash, or a notice without one.
+    static func lookUp(_ record: RecordReference, writePath: WritePath) async throws -> DeletedWhileEditing {
+        let now = writePath.store.now()
+        let cutoff = now.addingTimeInterval(-Double(writePath.rules.trashDays) * 86_400)
+        let item = try await writePath.read { try TrashBin.newest(of: record, since: cutoff, reader: $0) }
+        return DeletedWhileEditing(trashId: item?.id, username: item?.deletedBy, at: item?.deletedAt, now: now)
+    }
+}
+
+/// How "Restore it with my changes" came out.
+public enum RestoreWithChanges<Item: Sendable>: Sendable {
+    /// Back, with the typed values saved over it.
+    case restored(Item)
+    /// It cannot come back as it was: the reason in plain words.
+    case refused(String)
+    /// It is no longer in the trash (restored by someone else, deleted forever, or too old).
+    case notInTrash
+}
+
+extension ChangeSession {
+    /// Puts the newest trash item of `record` back through its kind, in this change; nil when it is not in the trash.
+    func restoreFromTrash(_ record: RecordReference, kind: any TrashKind) throws -> RestoreOutcome? {
+        guard let item = try TrashBin.newest(of: record, since: trashCutoff, reader: reader) else { return nil }
+        let outcome = try kind.restore(item, session: self)
+        if case .restored = outcome { try TrashBin.remove(id: item.id, writer: writer) }
+        return outcome
+    }
+}
