@@ -71,7 +71,11 @@ extension BookController {
         let draft = try BookDraft(form: context.form)
         let base = try EditBase(form: context.form)
         let mode: BookFormMode
-        if let book = try await repository.find(id: id) { mode = .edit(book) } else { mode = .deleted(id: id) }
+        if let book = try await repository.find(id: id) {
+            mode = .edit(book)
+        } else {
+            mode = .deleted(id: id, notice: try await repository.deletion(id: id))
+        }
         if context.form["add-entry"] != nil {
             return try await addEntry(mode, draft: draft, context: context)
         }
@@ -99,6 +103,50 @@ extension BookController {
         }
     }
 
+    /// POST /books/:id/restore — "Restore it with my changes" on the form of a book deleted while it was open: brings
+    /// it back from the trash with everything typed (new author, publisher and genre names too), in one transaction.
+    @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let draft = try BookDraft(form: context.form)
+        var state = typedState(draft, context: context)
+        state.base = nil
+        let deleted = BookFormMode.deleted(id: id, notice: try await repository.deletion(id: id))
+        let typedEntries = try await typedEntryNames(state)
+        state.entryProblems = typedEntries.problems
+        let validation = draft.validate(now: clock.now(), typedEntries: typedEntries.names)
+        guard case .valid(let input) = validation, typedEntries.problems.isEmpty else {
+            if case .invalid(let problems) = validation { state.problems = problems }
+            return try await renderForm(deleted, state: state, status: .unprocessableContent, context: context)
+        }
+        let typed = state
+        return try await context.saving {
+            var state = typed
+            do {
+                switch try await repository.restore(id: id, with: input, by: context.user) {
+                case .restored(let book):
+                    return Flash.redirect(to: "/books/\(id)", message: "Restored “\(book.title)” with your changes.")
+                case .refused(let reason):
+                    let mode = BookFormMode.deleted(
+                        id: id, notice: try await repository.deletion(id: id), reason: reason)
+                    return try await renderForm(mode, state: state, status: .conflict, context: context)
+                case .notInTrash:
+                    let back = try await repository.find(id: id) != nil
+                    let mode = BookFormMode.deleted(
+                        id: id, notice: try await repository.deletion(id: id),
+                        reason: back
+                            ? "Someone else restored this book meanwhile: open it again to change it. Everything you "
+                                + "typed is here to save as a new book." : nil)
+                    return try await renderForm(mode, state: state, status: .conflict, context: context)
+                }
+            } catch let error as BookSaveError {
+                state.refused(by: error)
+                return try await renderForm(deleted, state: state, status: .unprocessableContent, context: context)
+            }
+        } orShowingAgain: { context in
+            try await renderForm(deleted, state: typed, status: .ok, context: context)
+        }
+    }
+
     /// Saves a valid edit and answers 303 to the book's page; 409 with a choice per field both changed, or with the
     /// form as typed when the book was deleted meanwhile; 422 when the repository refuses a value.
     private func saveEdit(
@@ -120,7 +168,8 @@ extension BookController {
                 return pages.render(page, template: "conflict", status: .conflict)
             }
         } catch BookSaveError.bookNotFound {
-            return try await renderForm(.deleted(id: id), state: state, status: .conflict, context: context)
+            let mode = BookFormMode.deleted(id: id, notice: try await repository.deletion(id: id))
+            return try await renderForm(mode, state: state, status: .conflict, context: context)
         } catch let error as BookSaveError {
             state.refused(by: error)
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)

@@ -25,6 +25,7 @@ struct BookController<Repository: BookRepository>: Sendable {
         routes.get("/books/:id", .signedIn, use: show)
         routes.get("/books/:id/edit", .editor, use: edit)
         routes.post("/books/:id/edit", .editor, use: update)
+        routes.post("/books/:id/restore", .editor, use: restoreWithChanges)
         routes.get("/books/:id/delete", .editor, use: confirmDelete)
         routes.post("/books/:id/delete", .editor, use: delete)
     }

@@ -28,6 +28,12 @@ protocol BookRepository: Sendable {
     ) async throws -> EditOutcome<Book>
     /// Deletes the book, its ISBN object and every relation row that names it; returns what it was.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book>
+    /// Who deleted the book `id` and when, with the trash item that can bring it back.
+    func deletion(id: String) async throws -> DeletedWhileEditing
+    /// Brings the deleted book `id` back from the trash (its ISBN, genre, authors and publishers as they were) with
+    /// `input` saved over it, in one transaction. Throws `BookSaveError` when `input` cannot be stored (its ISBN is
+    /// another book's, an entry it names is gone); nothing is restored then.
+    func restore(id: String, with input: BookInput, by user: SignedInUser?) async throws -> RestoreWithChanges<Book>
 
     // MARK: Genres, authors, publishers
 

@@ -70,7 +70,7 @@ enum BookFormMode: Sendable {
     case new
     case edit(Book)
     /// The book being edited no longer exists: saving carries on as a new book.
-    case deleted(id: String)
+    case deleted(id: String, notice: DeletedWhileEditing, reason: String? = nil)
 }
 
 /// The book form as the person left it: the draft, its problems, and the "New …" fields.
@@ -95,8 +95,6 @@ struct BookFormState: Sendable {
 }
 
 extension BookFormPage {
-    /// The sentence at the top when the book being edited was deleted meanwhile.
-    static let deletedMeanwhile = "This book was deleted meanwhile. Save it as a new book to keep what you typed."
 
     /// The form showing `state`, every problem beside its field and in the summary, the pickers listing `entries`.
     init(
@@ -142,6 +140,7 @@ extension BookFormPage {
         }
 
         var conflict: String?
+        var restore: String?
         let title: String
         var byline: String?
         var base: EditBase?
@@ -161,11 +160,17 @@ extension BookFormPage {
             deleteURL = "/books/\(id)/delete"
             byline = book.changeStamp?.byline(now: now)
             base = state.base
-        case .deleted:
+        case .deleted(let id, let notice, let reason):
             title = "Edit book"
-            conflict = Self.deletedMeanwhile
+            conflict =
+                reason
+                ?? (notice.sentence(thing: "book") + " Everything you typed is here: "
+                    + (notice.trashId == nil
+                        ? "save it as a new book to keep it."
+                        : "save it as a new book, or restore the deleted one with your changes."))
+            restore = notice.trashId != nil && reason == nil ? "/books/\(id)/restore" : nil
             action = "/books/new"
-            primaryLabel = "Save book"
+            primaryLabel = "Save as a new book"
             cancelURL = "/books"
             deleteURL = nil
         }
@@ -174,6 +179,7 @@ extension BookFormPage {
         changedBy = byline
         editBase = base.map(FormEditBase.init)
         notice = state.notice
+        restoreAction = restore
         self.csrfToken = csrfToken
         var errors = state.problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) }
         for kind in CatalogueKind.allCases {

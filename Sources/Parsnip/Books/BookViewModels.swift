@@ -91,6 +91,8 @@ struct BookFormPage: Sendable {
     let cancelURL: String
     /// The edit page's "Delete this book" link.
     let deleteURL: String?
+    /// "Restore it with my changes" on the form of a book deleted while it was open; nil otherwise.
+    let restoreAction: String?
 }
 
 /// The hidden `_version` and `_base` fields of an edit form.

@@ -105,6 +105,35 @@ public final class StoreBookRepository: BookRepository {
         return try outcome.get()
     }
 
+    func deletion(id: String) async throws -> DeletedWhileEditing {
+        try await DeletedWhileEditing.lookUp(Self.reference(id), writePath: writePath)
+    }
+
+    func restore(id: String, with input: BookInput, by user: SignedInUser?) async throws -> RestoreWithChanges<Book> {
+        let fault = faultInjection
+        let outcome = try await writePath.change(by: user) {
+            session -> Result<RestoreWithChanges<Book>, BookSaveError> in
+            let reader = session.reader
+            // Checked before anything is written: a refusal must leave the book in the trash.
+            if let refusal = try Self.refusal(of: input, editing: id, reader: reader) { return .failure(refusal) }
+            switch try session.restoreFromTrash(Self.reference(id), kind: BookTrash()) {
+            case nil: return .success(.notInTrash)
+            case .refused(let refusal): return .success(.refused(refusal.message))
+            case .restored:
+                guard let old = try Self.fetch(Schema.book, id, reader: reader) else { return .failure(.bookNotFound) }
+                let stored = try Self.readBook(id, reader: reader)
+                var typed = input
+                try Self.addTypedEntries(input.newEntryNames, to: &typed, session: session)
+                try Self.write(typed, over: old, session: session, fault: fault)
+                let saved = try Self.readBook(id, reader: reader)
+                try session.record(
+                    .edited, Self.reference(id), before: BookSnapshot.value(stored), after: BookSnapshot.value(saved))
+                return .success(.restored(saved))
+            }
+        }
+        return try outcome.get()
+    }
+
     public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
         let outcome = try await writePath.change(by: user) { session -> Result<Deletion<Book>, BookSaveError> in
             let (reader, writer) = (session.reader, session.writer)

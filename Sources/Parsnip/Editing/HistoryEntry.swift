@@ -44,6 +44,8 @@ enum HistoryLog {
         if let after { values[self.after] = after }
         if let revertOf { values[self.revertOf] = .string(revertOf) }
         try writer.create(className, values)
+        // A new record has no older changes to make room among.
+        guard kind != .created else { return }
         let older = try writer.reader.find(
             ParseQuery(className).where(recordKey, equalTo: .string(record.key)).order(by: "-createdAt", "-objectId")
                 .select(recordKey).skip(limit).limit(-1))

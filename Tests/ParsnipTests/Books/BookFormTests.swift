@@ -326,7 +326,9 @@ final class BookFormTests: XCTestCase {
             let response = try await browser.post(
                 "/books/\(id)/edit", form: bookForm(genre: genre, [("title", "Kept")]) + base)
             XCTAssertEqual(response.status, .conflict)
-            XCTAssertTrue(response.text.contains(BookFormPage.deletedMeanwhile))
+            XCTAssertTrue(response.text.contains("Someone deleted this book "))
+            XCTAssertTrue(response.text.contains("while you were editing. Everything you typed is here"))
+            XCTAssertTrue(response.text.contains(#"formaction="/books/\#(id)/restore">Restore it with my changes"#))
             XCTAssertTrue(response.text.contains(#"name="title" value="Kept""#))
             XCTAssertTrue(response.text.contains(#"action="/books/new""#))
         }

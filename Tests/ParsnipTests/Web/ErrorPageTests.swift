@@ -182,4 +182,8 @@ struct FailingBookRepository: BookRepository {
     {
         throw FailingRepository.DiskError()
     }
+    func deletion(id: String) async throws -> DeletedWhileEditing { throw FailingRepository.DiskError() }
+    func restore(id: String, with input: BookInput, by user: SignedInUser?) async throws -> RestoreWithChanges<Book> {
+        throw FailingRepository.DiskError()
+    }
 }

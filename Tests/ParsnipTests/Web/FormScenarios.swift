@@ -183,7 +183,23 @@ enum FormScenarios {
             bookForm(genre: catalogue.genre, authors: catalogue.authors, publishers: [catalogue.publisher]))
         let dune = try await owner.addBook(
             bookForm(genre: catalogue.genre, [("title", "Dune"), ("isbn", "978-0-441-17271-9")]))
+        let lostForm = bookForm(genre: catalogue.genre, [("title", "Lost atlas"), ("isbn", "978-0-14-044913-6")])
+        let lost = try await owner.addBook(lostForm)
+        let lostBase = try await owner.loadedVersion(of: "/books/\(lost)/edit")
+        _ = try await owner.post("/books/\(lost)/delete", form: [])
         return [
+            // The form of a book deleted while it was open: only a save of that form shows it.
+            FormScenario(
+                route: "/books/{id}/restore", browser: owner, page: "/books/\(lost)/edit",
+                path: "/books/\(lost)/restore", typed: [("title", "Found atlas")],
+                opened: { browser in
+                    try await browser.post(
+                        "/books/\(lost)/edit",
+                        form: bookForm(
+                            genre: catalogue.genre, [("title", "Found atlas"), ("isbn", "978-0-14-044913-6")])
+                            + lostBase
+                    ).text
+                }),
             FormScenario(
                 route: "/books/new", browser: owner, page: "/books/new", path: "/books/new",
                 typed: [
