@@ -26,7 +26,7 @@ end
 
 function init(args)
   if uncached then
-    wrk.headers["Cookie"] = "parsnip_flash=Benchmark%20run"
+    wrk.headers["Cookie"] = "parsnip_flash=m=Benchmark%20run"
   end
 end
 

@@ -288,7 +288,7 @@ if ((RECIPES > 0)); then
     # never-repeating `v=` parameter does it (uncached.lua); the recipe page and the editor are cached per path,
     # so there each request carries a one-time message cookie instead (recipe-pages.lua, PARSNIP_UNCACHED=1).
     expect_page "$URL/recipes?v=check" 'href="/recipes/[A-Za-z0-9]*"'
-    curl -fsS -b 'parsnip_flash=Benchmark%20run' "$URL/recipes/$OLDEST/edit" | grep -q 'Benchmark run' ||
+    curl -fsS -b 'parsnip_flash=m=Benchmark%20run' "$URL/recipes/$OLDEST/edit" | grep -q 'Benchmark run' ||
         die "a recipe editor asked for with a flash cookie does not show its message (so it may be cached)"
     PARSNIP_PATH=/recipes run_wrk "/recipes uncached" "$ITEMS" "$URL" --script "$ROOT/Benchmarks/uncached.lua"
     PARSNIP_PATH=$FILTERED run_wrk "$FILTERED uncached" "$ITEMS" "$URL" --script "$ROOT/Benchmarks/uncached.lua"
@@ -369,7 +369,7 @@ PY
     # The same pages with the page cache always missing: `v=` for the lists, the one-time message cookie for the
     # book page (in case it is cached per path, as the recipe page is).
     expect_page "$URL/books?v=check" 'href="/books/[A-Za-z0-9]*"'
-    curl -fsS -b 'parsnip_flash=Benchmark%20run' "$URL/books/$FIRST" | grep -q 'Benchmark run' ||
+    curl -fsS -b 'parsnip_flash=m=Benchmark%20run' "$URL/books/$FIRST" | grep -q 'Benchmark run' ||
         die "a book page asked for with a flash cookie does not show its message (so it may be cached)"
     PARSNIP_PATH=/books run_wrk "/books uncached" "$ITEMS" "$URL" --script "$ROOT/Benchmarks/uncached.lua"
     PARSNIP_PATH=$FILTERED run_wrk "/books?author=&sort=year uncached" "$ITEMS" "$URL" \

@@ -1,4 +1,5 @@
-"""Fifty signed-in people editing the same twenty to-dos for 30 seconds: no 5xx, and no lost update.
+"""Fifty signed-in people editing the same twenty to-dos for 30 seconds, now and then deleting one and pressing
+Undo: no 5xx, and no lost update.
 
 The real release binary with sign-in required, on loopback. Every acknowledged save must be in the database or
 have been replaced by a save that saw it; a save that would overwrite an unseen change must have been answered
@@ -58,6 +59,9 @@ def test_fifty_signed_in_people_editing_for_thirty_seconds_lose_no_update(shared
     assert result["saves"] > 200
     assert result["merged"] > 0
     assert result["conflicts"] > 0
+    # Deletes and undos were mixed in: to-dos left the list and came back with the Undo button while others edited.
+    assert result["deletes"] > 0
+    assert result["undos"] == result["deletes"], "every delete was undone"
 
 
 def test_the_lost_update_check_finds_two_saves_made_over_the_same_value():

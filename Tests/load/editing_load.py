@@ -102,6 +102,13 @@ class Tally:
     merged: int = 0
     conflicts: int = 0
     pages: int = 0
+    # Delete-then-Undo rounds: a to-do deleted and brought back at once with the Undo button of the next page.
+    deletes: int = 0
+    undos: int = 0
+    # Edit pages opened, and saves sent, while the to-do was in the trash (404, and 409 "deleted while you were
+    # editing" with everything typed): expected, not errors.
+    opened_while_deleted: int = 0
+    saved_while_deleted: int = 0
     server_errors: list[str] = field(default_factory=list)
     other_errors: list[str] = field(default_factory=list)
     # (to-do id, field) → list of (previous token, new token) for every acknowledged save
@@ -139,10 +146,17 @@ def edit_loop(number: int, url: str, username: str, password: str, ids: list[str
     while time.monotonic() < deadline:
         todo = rng.choice(ids)
         try:
+            if rng.random() < DELETE_SHARE:
+                delete_and_undo(client, todo, tally)
+                continue
             status, _, page = client.get(f"/todos/{todo}/edit")
             if status >= 500:
                 with tally.lock:
                     tally.server_errors.append(f"GET edit {todo}: {status}")
+                continue
+            if status == 404:
+                with tally.lock:
+                    tally.opened_while_deleted += 1
                 continue
             values = {"title": field_value("title", page), "description": field_value("description", page)}
             version, base = hidden("_version", page), hidden("_base", page)
@@ -165,6 +179,8 @@ def edit_loop(number: int, url: str, username: str, password: str, ids: list[str
                 if status == 303:
                     tally.saves += 1
                     tally.acknowledged.setdefault((todo, changed), []).append((previous, new_token))
+                elif status == 409 and DELETED_WHILE_EDITING in text:
+                    tally.saved_while_deleted += 1
                 elif status == 409:
                     tally.conflicts += 1
                 elif status >= 500:
@@ -187,9 +203,41 @@ def edit_loop(number: int, url: str, username: str, password: str, ids: list[str
                 return
 
 
+# One round in twenty deletes a to-do and undoes it at once.
+DELETE_SHARE = 0.05
+DELETED_WHILE_EDITING = "while you were editing.</strong>"
+UNDO_ACTION = re.compile(r'action="(/trash/[A-Za-z0-9]+/restore)"')
+
+
+def delete_and_undo(client: Client, todo: str, tally: Tally) -> None:
+    """Deletes `todo` (404 when someone else just did) and presses Undo on the page that follows."""
+    status, _, text = client.post(f"/todos/{todo}/delete", [])
+    if status == 404:
+        return
+    if status != 303:
+        with tally.lock:
+            (tally.server_errors if status >= 500 else tally.other_errors).append(f"DELETE {todo}: {status} {text[:200]}")
+        return
+    with tally.lock:
+        tally.deletes += 1
+    _, _, listing = client.get("/todos")
+    undo = UNDO_ACTION.search(listing)
+    if undo is None:
+        with tally.lock:
+            tally.other_errors.append(f"no Undo button after deleting {todo}")
+        return
+    status, _, text = client.post(undo.group(1), [])
+    with tally.lock:
+        tally.pages += 3
+        if status == 303:
+            tally.undos += 1
+        else:
+            (tally.server_errors if status >= 500 else tally.other_errors).append(f"UNDO {todo}: {status} {text[:200]}")
+
+
 def lost_updates(tally: Tally, stored: dict[str, dict[str, str]], initial: dict[str, dict[str, str]]) -> list[str]:
     """Every acknowledged save of one field must extend the chain of the one before it, ending at what is stored."""
-    problems: list[str] = []
+    problems: list[str] = [f"{todo} is missing at the end (still in the trash?)" for todo in initial if todo not in stored]
     for todo, fields in stored.items():
         for name in ("title", "description"):
             saves = tally.acknowledged.get((todo, name), [])
@@ -249,6 +297,10 @@ def run(url: str, database: str, accounts: list[tuple[str, str]], ids: list[str]
         "saves": tally.saves,
         "merged": tally.merged,
         "conflicts": tally.conflicts,
+        "deletes": tally.deletes,
+        "undos": tally.undos,
+        "opened_while_deleted": tally.opened_while_deleted,
+        "saved_while_deleted": tally.saved_while_deleted,
         "requests": tally.pages,
         "server_errors": tally.server_errors,
         "other_errors": tally.other_errors,

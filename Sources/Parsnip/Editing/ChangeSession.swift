@@ -69,12 +69,15 @@ final class ChangeSession {
 
     /// Adds an entry to `record`'s history: what happened, and the record's snapshots before and after. An edit
     /// made while undoing another change is recorded as `.reverted`, naming that change.
-    /// An edit that changed nothing the snapshots hold is not recorded.
+    /// An edit that changed nothing the snapshots hold is not recorded. A creation keeps no snapshot: the record as
+    /// added is the `before` of its first edit or delete (or the record itself while neither happened), so storing
+    /// it again would only cost every save time and bytes.
     func record(_ kind: ChangeKind, _ record: RecordReference, before: ParseValue?, after: ParseValue?) throws {
         if kind == .edited, before == after { return }
         let reverting = kind == .edited ? revertOf : nil
         try HistoryLog.write(
-            reverting == nil ? kind : .reverted, record: record, before: before, after: after, revertOf: reverting,
+            reverting == nil ? kind : .reverted, record: record, before: before, after: kind == .created ? nil : after,
+            revertOf: reverting,
             user: user,
             limit: rules.changesPerRecord, writer: writer)
     }

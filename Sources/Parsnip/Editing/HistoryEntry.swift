@@ -4,7 +4,7 @@ import ParseStore
 /// One change in a record's history: what kind, who and when, and the record as it was before and after.
 ///
 /// The snapshots are the feature's own (`HistorySubject.snapshot`): enough to show what each field was and to put
-/// a field back. A created record has no `before`, a deleted one no `after`.
+/// a field back. A creation keeps neither (its record is the `before` of the next change), a deletion no `after`.
 public struct HistoryEntry: Sendable, Hashable {
     /// The `_History` objectId: revert forms name the change by it.
     public var id: String
