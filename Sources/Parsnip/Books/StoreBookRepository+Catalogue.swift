@@ -88,6 +88,7 @@ extension StoreBookRepository {
                         Schema.book, objectId: book.objectId, operations: [field: .removeRelation([object.pointer])])
                 }
             }
+            try session.keepCreation(of: Self.entryReference(kind, id))
             try writer.delete(kind.className, objectId: id)
             let entry = Self.entry(kind, object)
             let trashId = try session.putInTrash(

@@ -44,11 +44,13 @@ final class ChangeSession {
     /// Changes a record, stamped.
     @discardableResult
     func update(_ className: String, objectId: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
-        try writer.update(className, objectId: objectId, operations: stamped(operations))
+        try keepCreation(of: RecordReference(className: className, objectId: objectId))
+        return try writer.update(className, objectId: objectId, operations: stamped(operations))
     }
 
     /// Deletes a record (its trash item and history entry are the caller's: `putInTrash`, `record`).
     func delete(_ className: String, objectId: String) throws {
+        try keepCreation(of: RecordReference(className: className, objectId: objectId))
         try writer.delete(className, objectId: objectId)
         totalChanges[className, default: 0] -= 1
     }
@@ -68,18 +70,35 @@ final class ChangeSession {
     }
 
     /// Adds an entry to `record`'s history: what happened, and the record's snapshots before and after. An edit
-    /// made while undoing another change is recorded as `.reverted`, naming that change.
-    /// An edit that changed nothing the snapshots hold is not recorded. A creation keeps no snapshot: the record as
-    /// added is the `before` of its first edit or delete (or the record itself while neither happened), so storing
-    /// it again would only cost every save time and bytes.
+    /// made while undoing another change is recorded as `.reverted`, naming that change; an edit that changed nothing
+    /// the snapshots hold is not recorded.
+    ///
+    /// A creation writes nothing here, so adding a record costs one row, not two: its "Added" entry is written by
+    /// the record's first update or delete (`keepCreation`), dated with its createdAt and naming who added it, and
+    /// the History page of a record never changed shows "Added" from the record itself.
     func record(_ kind: ChangeKind, _ record: RecordReference, before: ParseValue?, after: ParseValue?) throws {
+        if kind == .created { return }
         if kind == .edited, before == after { return }
         let reverting = kind == .edited ? revertOf : nil
         try HistoryLog.write(
-            reverting == nil ? kind : .reverted, record: record, before: before, after: kind == .created ? nil : after,
-            revertOf: reverting,
-            user: user,
-            limit: rules.changesPerRecord, writer: writer)
+            reverting == nil ? kind : .reverted, record: record, before: before, after: after, revertOf: reverting,
+            user: user, limit: rules.changesPerRecord, writer: writer)
+    }
+
+    /// Before the first update or delete of a record with no history yet: writes its "Added" entry, dated with its
+    /// createdAt, naming the person its `updatedBy` still names (nobody has changed it since it was added).
+    func keepCreation(of record: RecordReference) throws {
+        guard try !HistoryLog.hasEntries(of: record, reader: reader),
+            let object = try reader.first(
+                ParseQuery(record.className).where("objectId", equalTo: .string(record.objectId))
+                    .include(ChangeAuthorship.field))
+        else { return }
+        let stamp = ChangeAuthorship.stamp(of: object)
+        try HistoryLog.writeCreation(
+            of: record, at: object.createdAt,
+            by: object[ChangeAuthorship.field]?.includedObjectValue?.pointer
+                ?? object[ChangeAuthorship.field]?.pointerValue,
+            byName: stamp.username, writer: writer)
     }
 
     /// Keeps what a delete took away; returns the trash item's id, for Undo. Items older than the rules allow

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ParseStore
 
 /// A record's History page (`<base>/:id/history`) and the revert of a change or of one of its fields — one
 /// controller for every app, told about the records by a `HistorySubject`.
@@ -119,10 +120,20 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
     private func renderHistory(id: String, context: ParsnipRequestContext) async throws -> Response {
         let record = RecordReference(className: subject.className, objectId: id)
         let current = try await subject.current(id: id)
-        let entries = try await writePath.read { try HistoryLog.entries(of: record, reader: $0) }
-        guard current != nil || !entries.isEmpty else { throw PageError.notFound }
+        let exists = current != nil
+        let (entries, added) = try await writePath.read { reader -> ([HistoryEntry], ChangeStamp?) in
+            let entries = try HistoryLog.entries(of: record, reader: reader)
+            // A record nobody changed since it was added has no entries yet: its "Added" line comes from itself.
+            guard entries.isEmpty, exists,
+                let object = try reader.first(
+                    ParseQuery(record.className).where("objectId", equalTo: .string(id)).include(ChangeAuthorship.field)
+                )
+            else { return (entries, nil) }
+            return (entries, ChangeStamp(username: ChangeAuthorship.stamp(of: object).username, at: object.createdAt))
+        }
+        guard exists || !entries.isEmpty else { throw PageError.notFound }
         let page = HistoryPageBuilder(
-            subject: subject, recordId: id, current: current?.record, entries: entries,
+            subject: subject, recordId: id, current: current?.record, entries: entries, added: added,
             keptDays: writePath.rules.historyDays, now: writePath.store.now()
         ).page(context: context)
         return pages.render(page, template: "history/index")

@@ -5,6 +5,7 @@ import ParseStore
 ///
 /// The snapshots are the feature's own (`HistorySubject.snapshot`): enough to show what each field was and to put
 /// a field back. A creation keeps neither (its record is the `before` of the next change), a deletion no `after`.
+/// A creation is written only when the record is first changed (`ChangeSession.keepCreation`).
 public struct HistoryEntry: Sendable, Hashable {
     /// The `_History` objectId: revert forms name the change by it.
     public var id: String
@@ -50,6 +51,38 @@ enum HistoryLog {
             ParseQuery(className).where(recordKey, equalTo: .string(record.key)).order(by: "-createdAt", "-objectId")
                 .select(recordKey).skip(limit).limit(-1))
         for entry in older { try writer.delete(className, objectId: entry.objectId) }
+    }
+
+    /// True when `record` has at least one change kept.
+    static func hasEntries(of record: RecordReference, reader: ParseReader) throws -> Bool {
+        guard try reader.schema(className) != nil else { return false }
+        return try reader.first(ParseQuery(className).where(recordKey, equalTo: .string(record.key)).select(recordKey))
+            != nil
+    }
+
+    /// Writes the "Added" entry of a record that had none, dated `at` (the record's createdAt), by `by`.
+    static func writeCreation(
+        of record: RecordReference, at date: Date, by: ParsePointer?, byName: String?, writer: ParseWriter
+    ) throws {
+        var values: [String: ParseValue] = [
+            recordKey: .string(record.key), kind: .string(ChangeKind.created.rawValue),
+        ]
+        if let by { values[self.by] = .pointer(by) }
+        if let byName { values[self.byName] = .string(byName) }
+        for attempt in 0..<3 {
+            do {
+                try writer.restore(className, objectId: newObjectId(), createdAt: date, values: values)
+                return
+            } catch let error as ParseError where error.code == .duplicateValue && attempt < 2 {
+                continue
+            }
+        }
+    }
+
+    /// A fresh objectId in Parse's alphabet, for an entry written with its own createdAt.
+    private static func newObjectId() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<10).map { _ in alphabet.randomElement()! })
     }
 
     /// The record's changes, newest first.

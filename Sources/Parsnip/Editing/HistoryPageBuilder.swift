@@ -9,6 +9,8 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
     let current: Subject.Field.Record?
     /// Newest first.
     let entries: [HistoryEntry]
+    /// Who added the record and when, for a record with no entries yet (its creation is written at its first change).
+    let added: ChangeStamp?
     let keptDays: Int
     let now: Date
 
@@ -26,8 +28,8 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
             recordLinkText: "Back to the \(subject.thing)",
             goneNotice: current == nil
                 ? "This \(subject.thing) is deleted. Restore it from the Trash to put back any of its changes." : nil,
-            entries: entries.map { row($0, canRevert: canRevert) },
-            isEmpty: entries.isEmpty,
+            entries: entries.map { row($0, canRevert: canRevert) } + (added.map { [addedRow($0)] } ?? []),
+            isEmpty: entries.isEmpty && added == nil,
             csrfToken: context.csrfToken)
     }
 
@@ -62,6 +64,14 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
                             spokenLabel: "Put back \(change.label) as it was before \(when)") : nil)
             },
             hasFields: !changes.isEmpty, undo: undo)
+    }
+
+    /// "Added · Ana · 14:02" for a record never changed since.
+    private func addedRow(_ stamp: ChangeStamp) -> HistoryRow {
+        let moment = ChangeStamp.moment(stamp.at, now: now, timeZone: .current)
+        return HistoryRow(
+            what: "Added", who: stamp.username, when: moment.hasPrefix("at ") ? String(moment.dropFirst(3)) : moment,
+            fields: [], hasFields: false, undo: nil)
     }
 
     /// The change in words.

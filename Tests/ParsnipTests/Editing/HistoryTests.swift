@@ -192,6 +192,26 @@ final class HistoryTests: XCTestCase {
         }
     }
 
+    func testWhoAddedARecordStaysInItsHistoryAfterSomeoneElseChangesIt() async throws {
+        try await withApp(settings: signInSettings()) { ana in
+            try await ana.setUpOwner()
+            _ = try await ana.addPerson("Ben", "ben's password", role: .editor)
+            try await ana.addTodo("Buy milk")
+            let id = try await ana.newestId()
+            let unchanged = try await ana.get("/todos/\(id)/history").text
+            XCTAssertTrue(unchanged.contains("<strong>Added</strong> · Ana · "), "a record never changed")
+
+            let ben = ana.another()
+            _ = try await ben.signIn("Ben", "ben's password")
+            try await Self.editTodo(ben, id, title: "Buy oat milk", description: "")
+            let history = try await ben.get("/todos/\(id)/history").text
+            let changed = try XCTUnwrap(history.range(of: "<strong>Changed</strong> · Ben · "))
+            let added = try XCTUnwrap(history.range(of: "<strong>Added</strong> · Ana · "), "still Ana's addition")
+            XCTAssertLessThan(changed.lowerBound, added.lowerBound, "the addition is the oldest entry")
+            XCTAssertEqual(history.occurrences(of: "<strong>Added</strong>"), 1)
+        }
+    }
+
     func testAViewerReadsTheHistoryWithoutUndoButtonsAndCannotUndo() async throws {
         try await withApp(settings: signInSettings()) { ana in
             try await ana.setUpOwner()
