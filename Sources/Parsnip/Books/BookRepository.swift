@@ -46,6 +46,12 @@ protocol BookRepository: Sendable {
     /// Renames an entry; throws `CatalogueError.duplicate` or `.notFound`.
     func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
         -> CatalogueEntry
+    /// Renames an entry after the three-way check of every edit form (the name as loaded in `base`, as typed, as
+    /// stored now), in one transaction: a name changed since answers `.conflict` and writes nothing.
+    func renameEntry(
+        _ kind: CatalogueKind, id: String, to name: String, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<CatalogueEntry>
     /// Deletes an entry. A genre that books use is refused (`CatalogueError.inUse(count)`) unless `moveBooksTo`
     /// names another genre, which then takes its books; an author or publisher is removed from its books.
     /// What it took away goes to the trash.

@@ -38,12 +38,38 @@ struct BookTrash: TrashKind {
     }
 }
 
-extension CatalogueKind {
-    /// Genres, authors and publishers in the trash: restored with the books they were on that still exist.
-    var trashKind: PlainTrashKind {
-        let path = self.path
-        return PlainTrashKind(kind: rawValue, label: singular.prefix(1).uppercased() + singular.dropFirst()) {
-            "\(path)/\($0)"
+/// Genres, authors and publishers in the trash: restored onto the books they were on that still exist, each book
+/// getting the change in its own History.
+struct CatalogueTrash: TrashKind {
+    let entryKind: CatalogueKind
+
+    var kind: String { entryKind.rawValue }
+    var label: String { entryKind.singular.prefix(1).uppercased() + entryKind.singular.dropFirst() }
+
+    func url(of record: RecordReference) -> String { "\(entryKind.path)/\(record.objectId)" }
+
+    func restore(_ item: TrashItem, session: ChangeSession) throws -> RestoreOutcome {
+        typealias Schema = StoreBookRepository.Schema
+        let books = Set(item.bundle.links.map(\.owner).filter { $0.className == Schema.book }.map(\.objectId))
+        var before: [String: ParseValue] = [:]
+        for id in books.sorted() {
+            guard try StoreBookRepository.fetch(Schema.book, id, reader: session.reader) != nil else { continue }
+            try session.keepCreation(of: StoreBookRepository.reference(id))
+            before[id] = BookSnapshot.value(try StoreBookRepository.readBook(id, reader: session.reader))
         }
+        let restored = try item.bundle.putBack(session: session)
+        try session.record(.restored, item.record, before: nil, after: restored.first.map { RecordSnapshot.of($0) })
+        for (id, snapshot) in before.sorted(by: { $0.key < $1.key }) {
+            // The book changed as well: stamped as changed by whoever restored the entry.
+            try session.update(Schema.book, objectId: id, [:])
+            let after = BookSnapshot.value(try StoreBookRepository.readBook(id, reader: session.reader))
+            try session.record(.edited, StoreBookRepository.reference(id), before: snapshot, after: after)
+        }
+        return .restored
     }
+}
+
+extension CatalogueKind {
+    /// Genres, authors and publishers in the trash.
+    var trashKind: CatalogueTrash { CatalogueTrash(entryKind: self) }
 }

@@ -40,29 +40,23 @@ struct CatalogueEntryHistory<Repository: BookRepository>: HistorySubject {
         return HistoryCurrent(record: usage.entry, version: usage.lastChange.map { EditBase.version(of: $0.at) } ?? 0)
     }
 
-    /// Renames the entry back, after the same three-way check as every edit: a name changed again since asks first.
+    /// Renames the entry back, after the same three-way check as every edit, inside the rename's transaction: a name
+    /// changed again since asks first.
     func save(
         id: String, typed: CatalogueEntry, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> ConflictReport? {
-        guard let usage = try await repository.entry(kind, id: id) else {
-            throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
-        }
-        let version = usage.lastChange.map { EditBase.version(of: $0.at) } ?? 0
-        let resolver = FieldResolver(base: base, choices: choices, currentVersion: version)
-        switch ThreeWayMerge.settle(CatalogueEntryField.self, typed: typed, stored: usage.entry, resolver: resolver) {
-        case .conflict(let conflicts):
-            let stamp = usage.lastChange ?? ChangeStamp(username: nil, at: Date())
-            return resolver.conflictReport(conflicts, stamp: stamp)
-        case .save(let merged, _):
-            do {
-                _ = try await repository.renameEntry(kind, id: id, to: merged.name, by: user)
-            } catch CatalogueError.duplicate {
-                throw RevertRefusal(
-                    message: "Another \(kind.singular) is called “\(merged.name)” now, so the name cannot be put back.")
-            } catch CatalogueError.notFound {
-                throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
+        do {
+            switch try await repository.renameEntry(
+                kind, id: id, to: typed.name, from: base, choices: choices, by: user)
+            {
+            case .conflict(let report): return report
+            case .saved: return nil
             }
-            return nil
+        } catch CatalogueError.duplicate {
+            throw RevertRefusal(
+                message: "Another \(kind.singular) is called “\(typed.name)” now, so the name cannot be put back.")
+        } catch CatalogueError.notFound {
+            throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
         }
     }
 }

@@ -43,16 +43,46 @@ extension StoreBookRepository {
             guard let old = try Self.fetch(kind.className, id, reader: session.reader) else {
                 return .failure(.notFound)
             }
-            if let existing = try Self.entry(kind, named: name, reader: session.reader), existing.objectId != id {
-                return .failure(.duplicate(existingId: existing.objectId))
-            }
-            let object = try session.update(kind.className, objectId: id, [Schema.name: .set(.string(name))])
-            try session.record(
-                .edited, Self.entryReference(kind, id), before: RecordSnapshot.of(old), after: RecordSnapshot.of(object)
-            )
-            return .success(Self.entry(kind, object))
+            return try Self.rename(old, of: kind, to: name, session: session)
         }
         return try outcome.get()
+    }
+
+    func renameEntry(
+        _ kind: CatalogueKind, id: String, to name: String, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<CatalogueEntry> {
+        let typed = CatalogueEntry(kind: kind, id: id, name: name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let outcome = try await writePath.change(by: user) {
+            session -> Result<EditOutcome<CatalogueEntry>, CatalogueError> in
+            guard
+                let old = try Self.fetch(kind.className, id, reader: session.reader, include: ChangeAuthorship.include)
+            else { return .failure(.notFound) }
+            let resolver = FieldResolver(
+                base: base, choices: choices, currentVersion: EditBase.version(of: old.updatedAt))
+            let stored = Self.entry(kind, old)
+            switch ThreeWayMerge.settle(CatalogueEntryField.self, typed: typed, stored: stored, resolver: resolver) {
+            case .conflict(let conflicts):
+                return .success(.conflict(resolver.conflictReport(conflicts, stamp: ChangeAuthorship.stamp(of: old))))
+            case .save(let merged, _):
+                return try Self.rename(old, of: kind, to: merged.name, session: session).map { .saved($0, merged: nil) }
+            }
+        }
+        return try outcome.get()
+    }
+
+    /// Renames the fetched entry `old` in `session`, unless another entry of its kind has that name.
+    private static func rename(_ old: ParseObject, of kind: CatalogueKind, to name: String, session: ChangeSession)
+        throws -> Result<CatalogueEntry, CatalogueError>
+    {
+        if let existing = try entry(kind, named: name, reader: session.reader), existing.objectId != old.objectId {
+            return .failure(.duplicate(existingId: existing.objectId))
+        }
+        let object = try session.update(kind.className, objectId: old.objectId, [Schema.name: .set(.string(name))])
+        try session.record(
+            .edited, entryReference(kind, old.objectId), before: RecordSnapshot.of(old),
+            after: RecordSnapshot.of(object))
+        return .success(entry(kind, object))
     }
 
     public func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?)
@@ -70,7 +100,7 @@ extension StoreBookRepository {
                     guard let target = moveBooksTo, target != id,
                         try Self.fetch(kind.className, target, reader: reader) != nil
                     else { return .failure(.inUse(bookCount: books.count)) }
-                    try Self.moveBooks(books.map(\.pointer), from: object.pointer, to: target, writer: writer)
+                    try Self.moveBooks(books.map(\.pointer), from: object.pointer, to: target, session: session)
                 }
                 // The genre's own join rows go with it, including any for books it no longer points to.
                 let members = try reader.find(
@@ -84,8 +114,10 @@ extension StoreBookRepository {
                 for book in books {
                     links.append(
                         .init(owner: Self.reference(book.objectId), key: field, target: Self.entryReference(kind, id)))
-                    try writer.update(
-                        Schema.book, objectId: book.objectId, operations: [field: .removeRelation([object.pointer])])
+                    try Self.changeBook(book.objectId, session: session) {
+                        try session.update(
+                            Schema.book, objectId: book.objectId, [field: .removeRelation([object.pointer])])
+                    }
                 }
             }
             try session.keepCreation(of: Self.entryReference(kind, id))
@@ -138,17 +170,30 @@ extension StoreBookRepository {
                 .order(by: "createdAt"))
     }
 
-    /// Points each book at genre `target` and moves their `books` relation rows from `source` to it.
-    static func moveBooks(_ books: [ParsePointer], from source: ParsePointer, to target: String, writer: ParseWriter)
+    /// Points each book at genre `target` (a change in each book's History) and moves their `books` relation rows
+    /// from `source` to it.
+    static func moveBooks(_ books: [ParsePointer], from source: ParsePointer, to target: String, session: ChangeSession)
         throws
     {
+        let writer = session.writer
         let genre = ParsePointer(className: CatalogueKind.genre.className, objectId: target)
         for book in books {
-            try writer.update(Schema.book, objectId: book.objectId, [Schema.genre: .pointer(genre)])
+            try changeBook(book.objectId, session: session) {
+                try session.update(Schema.book, objectId: book.objectId, [Schema.genre: .set(.pointer(genre))])
+            }
         }
         try writer.update(
             CatalogueKind.genre.className, objectId: target, operations: [Schema.genreBooks: .addRelation(books)])
         try writer.update(
             source.className, objectId: source.objectId, operations: [Schema.genreBooks: .removeRelation(books)])
+    }
+
+    /// Makes `change` to a book as a side effect of a catalogue change (an author deleted or restored, its genre
+    /// moved), stamped and recorded in the book's own History with its snapshots before and after.
+    static func changeBook(_ id: String, session: ChangeSession, _ change: () throws -> Void) throws {
+        let before = BookSnapshot.value(try readBook(id, reader: session.reader))
+        try change()
+        let after = BookSnapshot.value(try readBook(id, reader: session.reader))
+        try session.record(.edited, reference(id), before: before, after: after)
     }
 }

@@ -177,6 +177,12 @@ struct FailingBookRepository: BookRepository {
     {
         throw FailingRepository.DiskError()
     }
+    func renameEntry(
+        _ kind: CatalogueKind, id: String, to name: String, from base: EditBase, choices: [String: ConflictChoice],
+        by user: SignedInUser?
+    ) async throws -> EditOutcome<CatalogueEntry> {
+        throw FailingRepository.DiskError()
+    }
     func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?) async throws
         -> Deletion<CatalogueEntry>
     {
