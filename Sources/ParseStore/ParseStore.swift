@@ -102,7 +102,7 @@ public final class ParseStore: Sendable {
 
     /// GRDB's `write`: `body` in one IMMEDIATE transaction on the writer `db`, committed, or rolled back when it
     /// throws — with `deadline` set before BEGIN meets another program's lock.
-    private static func transaction<T>(
+    static func transaction<T>(
         _ db: Database, waitingUntil deadline: ContinuousClock.Instant, _ lockWait: WriteLockWait,
         _ body: () throws -> T
     ) throws -> T {

@@ -17,6 +17,10 @@ public struct StoreAccountRepository: AccountRepository {
         static let roleUsers = "users"
     }
 
+    /// The classes that hold the people, their sessions and roles: a restore from the Backups page keeps them as
+    /// they are, so nobody is signed out and nobody removed comes back.
+    static let accountClasses: Set<String> = [Schema.user, Schema.session, Schema.role]
+
     let store: ParseStore
     let hasher: PasswordHasher
     /// Where "now" comes from, for session expiry (the store's clock, so tests control both).

@@ -9,12 +9,15 @@ import ServiceLifecycle
 /// The CLI runs what it returns; tests call the same function with an in-memory database.
 /// - Throws: `StartupError` in one plain sentence: a missing or broken template, a database that cannot be opened.
 public func buildApplication(_ settings: ParsnipSettings) async throws -> some ApplicationProtocol {
-    let (router, _, store, setupPending, logger) = try await buildRouterAndStore(settings)
+    let (router, _, store, setupPending, logger, backups) = try await buildRouterAndStore(settings)
+    var services: [any Service] = [StoreService(store: store, logger: logger)]
+    // After the store, so it stops first: a backup under way finishes before the database closes.
+    if let backups, backups.rules.automatic { services.append(DailyBackupService(backups: backups)) }
     return Application(
         router: router,
         server: .guardedHTTP1(limits: settings.connectionLimits, logger: logger),
         configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: nil),
-        services: [StoreService(store: store, logger: logger)],
+        services: services,
         onServerRunning: { channel in
             if setupPending { settings.onSetupPending(settings.setupCode) }
             settings.onServerRunning(channel.localAddress?.port ?? settings.port)
@@ -28,7 +31,7 @@ public func buildApplication(_ settings: ParsnipSettings) async throws -> some A
 /// Tests that walk every registered route call this to reach the router itself.
 func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     router: Router<ParsnipRequestContext>, access: RouteAccessTable, store: ParseStore, setupPending: Bool,
-    logger: Logger
+    logger: Logger, backups: BackupService?
 ) {
     var logger = Logger(label: "Parsnip")
     logger.logLevel = settings.logLevel
@@ -77,17 +80,45 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError("The accounts in the database cannot be read: \(error.message)")
     }
 
+    let backups = BackupService(
+        store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
+        keptClasses: StoreAccountRepository.accountClasses, words: classWords, logger: logger)
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
-        accounts: accounts, logger: logger
+        accounts: accounts, backups: backups, logger: logger
     )
-    return (router, access, store, setupPending, logger)
+    return (router, access, store, setupPending, logger, backups)
+}
+
+/// How the Backups page names each class the apps keep, in the order the apps are listed; bookkeeping classes and
+/// parts of other records are not counted.
+let classWords: [ClassWords] = [
+    ClassWords(StoreTodoRepository.className, one: "to-do", many: "to-dos"),
+    ClassWords(StoreRecipeRepository.className, one: "recipe", many: "recipes"),
+    ClassWords(StoreBookRepository.Schema.book, one: "book", many: "books"),
+    ClassWords(CatalogueKind.genre.className, one: "genre", many: "genres"),
+    ClassWords(CatalogueKind.author.className, one: "author", many: "authors"),
+    ClassWords(CatalogueKind.publisher.className, one: "publisher", many: "publishers"),
+    ClassWords("_User", one: "person", many: "people"),
+    ClassWords(StoreBookRepository.Schema.isbn, counted: false), ClassWords("_Session", counted: false),
+    ClassWords("_Role", counted: false), ClassWords(HistoryLog.className, counted: false),
+    ClassWords(TrashBin.className, counted: false),
+]
+
+/// The backups folder: the one the settings name, else `backups/` beside the database file; none for an in-memory
+/// database without one.
+func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
+    if let folder = settings.backups.folder { return BackupFolder(url: URL(fileURLWithPath: folder)) }
+    guard case .file(let path) = settings.database else { return nil }
+    return BackupFolder(
+        url: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups"))
 }
 
 /// The routes and middleware, in the order a request meets them.
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, writePath: WritePath, todos: some TodoRepository,
-    recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository, logger: Logger
+    recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository,
+    backups: BackupService, logger: Logger
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -134,7 +165,13 @@ func buildRouter(
         setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
     ).addRoutes(to: routes)
     PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
-    HomeController(pages: pages).addRoutes(to: routes)
+    let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
+    HomeController(pages: pages) {
+        backups.notice(now: writePath.store.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
+    }
+    .addRoutes(to: routes)
+    let store = writePath.store
+    BackupController(backups: backups, pages: pages) { try await store.objectCounts() }.addRoutes(to: routes)
     TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
     RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
     BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
@@ -156,6 +193,15 @@ func buildRouter(
     HistoryController(subject: BookHistory(repository: books), writePath: writePath, pages: pages)
         .addRoutes(to: routes)
     return (router, accessTable)
+}
+
+/// Backs up once a day while Parsnip runs (see `BackupService.runDailyBackups`), until shutdown.
+struct DailyBackupService: Service {
+    let backups: BackupService
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown { await backups.runDailyBackups() }
+    }
 }
 
 /// Closes the store after the server has stopped, so requests in flight finish and the WAL is checkpointed.

@@ -36,6 +36,8 @@ public struct ParsnipSettings: Sendable {
     public var passwordHashCost: UInt8 = Self.defaultPasswordHashCost
     /// How long deleted things stay in the trash and how much history each record keeps.
     public var keeping = KeepingRules()
+    /// Where backups go and how many are kept.
+    public var backups = BackupRules()
     /// The bcrypt cost Parsnip hashes passwords at, on the web and from the command line.
     public static let defaultPasswordHashCost = PasswordHasher.defaultCost
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.

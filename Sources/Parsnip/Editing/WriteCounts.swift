@@ -32,4 +32,12 @@ final class WriteCounts: Sendable {
             state.revision += 1
         }
     }
+
+    /// Starts again from `totals` (the data was replaced as a whole) and moves the revision.
+    func replaceTotals(_ totals: [String: Int]) {
+        state.withLock { state in
+            state.totals = totals
+            state.revision += 1
+        }
+    }
 }

@@ -9,6 +9,7 @@ import ParseStore
 public final class WritePath: Sendable {
     let store: ParseStore
     let rules: KeepingRules
+    private let countedClasses: [String]
     private let counts: WriteCounts
 
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
@@ -16,17 +17,42 @@ public final class WritePath: Sendable {
     public init(store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String]) async throws {
         self.store = store
         self.rules = rules
-        let totals = try await store.write { writer in
-            try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
-            try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
-            let now = writer.now()
-            try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
-            try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
-            var totals: [String: Int] = [:]
-            for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
-            return totals
-        }
+        self.countedClasses = countedClasses
+        let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
         counts = WriteCounts(totals: totals)
+    }
+
+    /// What opening needs from the data: the history and trash indexes, the old history and trash dropped, and
+    /// the totals of the counted classes.
+    private static func open(_ writer: ParseWriter, rules: KeepingRules, countedClasses: [String]) throws
+        -> [String: Int]
+    {
+        try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
+        try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
+        let now = writer.now()
+        try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
+        try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
+        var totals: [String: Int] = [:]
+        for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
+        return totals
+    }
+
+    /// Replaces every class except `keeping` with those of the database file at `path` (restoring a backup), in
+    /// one transaction; then opens the new data as at start and moves the revision, so no page shows the old.
+    ///
+    /// - Parameter progress: classes copied so far and in all.
+    func replaceData(
+        withFileAt path: String, keeping: Set<String>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws {
+        let (rules, countedClasses) = (self.rules, self.countedClasses)
+        do {
+            try await store.replaceClasses(withThoseInFileAt: path, keeping: keeping, progress: progress)
+            let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
+            counts.replaceTotals(totals)
+        } catch {
+            counts.recordChange(totals: [:])
+            throw error
+        }
     }
 
     /// Moves after every change: pages rendered at one revision can be reused until it moves.

@@ -3,6 +3,8 @@ import Hummingbird
 /// The home page, which leads to the apps.
 struct HomeController: Sendable {
     let pages: Pages
+    /// What needs the owner's attention (a failed or old backup), shown above the apps to the owner only.
+    let ownerNotice: @Sendable () -> HomeNotice?
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/", .signedIn, use: index)
@@ -10,8 +12,18 @@ struct HomeController: Sendable {
 
     /// GET / — the three apps, one of them ready.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        pages.render(HomePage(page: PageChrome(title: "Home", context: context)), template: "home")
+        let notice = context.user?.role == .owner ? ownerNotice() : nil
+        return pages.render(
+            HomePage(page: PageChrome(title: "Home", context: context), notice: notice), template: "home")
     }
+}
+
+/// Something the home page asks a person to look at, with the page where they can put it right.
+struct HomeNotice: Sendable, Hashable {
+    let heading: String
+    let message: String
+    let linkText: String
+    let linkURL: String
 }
 
 /// GET /health for monitors and benchmarks: `{"status":"ok"}`, no store access.

@@ -20,6 +20,8 @@ struct PageChrome: Sendable {
     var undo: UndoOffer?
     /// Why the form on this page is shown again unsaved (the database was busy or full); nil on every other page.
     var trouble: StoreTroubleNotice?
+    /// Seconds after which the page loads itself again (a progress page); nil on every other page.
+    var refreshSeconds: Int?
 
     init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
         self.title = title
@@ -67,6 +69,8 @@ struct AccountBar: Sendable {
 /// The home page.
 struct HomePage: Sendable {
     let page: PageChrome
+    /// For the owner: what needs their attention (backups), or nil.
+    let notice: HomeNotice?
 }
 
 /// A friendly error page: what happened, what to do, one way onwards.

@@ -18,6 +18,7 @@ public struct Pages: Sendable {
         "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",
         "accounts/setup", "accounts/sign-in", "accounts/sign-out", "accounts/people", "accounts/password",
         "accounts/remove", "accounts/field", "trash/index", "trash/confirm", "trash/refused",
+        "backups/index", "backups/restore", "backups/delete", "backups/progress",
     ]
 
     private let library: MustacheLibrary

@@ -76,11 +76,12 @@ final class AccountSecretTests: XCTestCase {
         let settings = signInSettings()
         let accounts = StoreAccountRepository(
             store: try .inMemory(clock: settings.clock), passwordHashCost: testPasswordHashCost, clock: settings.clock)
+        let writePath = try await WritePath.counting(ParseStore.inMemory())
         let (router, _) = buildRouter(
             settings: settings, pages: try await Pages(directory: settings.templatesDirectory),
-            writePath: try await .counting(ParseStore.inMemory()), todos: FailingRepository(),
+            writePath: writePath, todos: FailingRepository(),
             recipes: FailingRecipeRepository(), books: FailingBookRepository(),
-            accounts: accounts, logger: logger)
+            accounts: accounts, backups: .off(writePath), logger: logger)
         let app = Application(router: router, logger: logger)
         let (ownerPassword, editorPassword) = (self.ownerPassword, self.editorPassword)
         try await app.test(.router) { client in

@@ -10,6 +10,7 @@ final class FeatureFoldersTests: XCTestCase {
     static let allowed: [String: Set<String>] = [
         "Todos": ["Web", "Shared", "Editing"], "Recipes": ["Web", "Shared", "Editing"],
         "Books": ["Web", "Shared", "Editing"], "Accounts": ["Web", "Shared", "Editing"],
+        "Backups": ["Web", "Shared", "Editing"],
         "Editing": ["Web", "Shared"], "Web": ["Shared"], "Shared": [],
     ]
 

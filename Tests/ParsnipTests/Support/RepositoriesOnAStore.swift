@@ -1,3 +1,4 @@
+import Logging
 import ParseStore
 
 @testable import Parsnip
@@ -44,5 +45,14 @@ extension StoreBookRepository {
     /// Deletes an entry as nobody signed in and returns what it was.
     func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?) async throws -> CatalogueEntry {
         try await deleteEntry(kind, id: id, moveBooksTo: moveBooksTo, by: nil).item
+    }
+}
+
+extension BackupService {
+    /// A backup service with no folder: for tests that build a router without backups.
+    static func off(_ writePath: WritePath) -> BackupService {
+        BackupService(
+            store: writePath.store, writePath: writePath, folder: nil, rules: BackupRules(automatic: false),
+            keptClasses: StoreAccountRepository.accountClasses, logger: Logger(label: "test"))
     }
 }

@@ -16,7 +16,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// Settings for a test app: an in-memory database, the real templates and public files, and by default a clock
 /// that steps one millisecond per save, so "newest first" never depends on two saves landing in one millisecond.
 func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -> ParsnipSettings {
-    ParsnipSettings(
+    var settings = ParsnipSettings(
         database: .inMemory,
         templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
         publicDirectory: packageRoot.appendingPathComponent("Public").path,
@@ -24,6 +24,9 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -
         pageSize: pageSize,
         clock: clock
     )
+    // Tests make their backups when they mean to; the daily ones have tests of their own.
+    settings.backups.automatic = false
+    return settings
 }
 
 /// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.

@@ -86,10 +86,12 @@ final class ErrorPageTests: XCTestCase {
         let pages = try await Pages(directory: settings.templatesDirectory)
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
+        let writePath = try await WritePath.counting(ParseStore.inMemory())
         let (router, _) = buildRouter(
-            settings: settings, pages: pages, writePath: try await .counting(ParseStore.inMemory()),
+            settings: settings, pages: pages, writePath: writePath,
             todos: FailingRepository(), recipes: FailingRecipeRepository(),
-            books: FailingBookRepository(), accounts: try memoryAccounts(), logger: quietLogger
+            books: FailingBookRepository(), accounts: try memoryAccounts(), backups: .off(writePath),
+            logger: quietLogger
         )
         let app = Application(router: router, logger: quietLogger)
         try await app.test(.router) { client in

@@ -24,6 +24,8 @@ struct FormScenario: Sendable {
     var retried: HTTPResponse.Status = .seeOther
     /// How the person reaches a form that no GET shows (one a refused POST answers with); nil: GET `page`.
     var opened: (@Sendable (Browser) async throws -> String)? = nil
+    /// Why this route works on files only and answers as usual (303) while the database is busy; nil otherwise.
+    var onlyFiles: String? = nil
 
     /// The fields the form on `page` sends to `path` with `typed` applied, and the button.
     func fieldsToSend(from html: String) throws -> [(String, String)] {
@@ -42,7 +44,39 @@ enum FormScenarios {
         var scenarios = try await todos(owner) + recipes(owner) + books(owner)
         for kind in CatalogueKind.allCases { scenarios += try await catalogue(kind, owner) }
         scenarios += try await accounts(owner: owner, newcomer: newcomer)
-        return scenarios + (try await trash(owner)) + (try await history(owner))
+        scenarios += try await trash(owner) + history(owner)
+        // Last: pressing Restore again at the end puts back the data of this moment, after every other scenario.
+        return scenarios + (try await backups(owner))
+    }
+
+    /// Back up now and Delete touch only the backups folder, so a busy database does not stop them; Restore writes.
+    static func backups(_ owner: Browser) async throws -> [FormScenario] {
+        var names: [String] = []
+        for _ in 0..<2 {
+            let made = try await owner.post("/backups", form: [])
+            XCTAssertEqual(made.status, .seeOther, made.text)
+            let page = try await owner.get("/backups").text
+            names = page.matches(of: /href="\/backups\/([A-Za-z0-9_-]+\.zip)\/restore"/).map { String($0.1) }
+        }
+        XCTAssertEqual(names.count, 2, "two backups listed: \(names)")
+        // A name "Back up now" cannot give its new file, even when the clock stands still as it does here.
+        let page = try await owner.get("/backups").text
+        let folder = try XCTUnwrap(page.firstMatch(of: /<code class="backup-folder">([^<]+)<\/code>/)).1
+        let copy = "parsnip-backup-old-copy.zip"
+        try FileManager.default.moveItem(atPath: "\(folder)/\(names[1])", toPath: "\(folder)/\(copy)")
+        names[1] = copy
+        return [
+            FormScenario(
+                route: "/backups", browser: owner, page: "/backups", path: "/backups",
+                onlyFiles: "a backup reads one snapshot and writes a file, never the database"),
+            FormScenario(
+                route: "/backups/{name}/delete", browser: owner, page: "/backups/\(names[1])/delete",
+                path: "/backups/\(names[1])/delete", retried: .notFound,
+                onlyFiles: "deleting a backup removes a file, never touches the database"),
+            FormScenario(
+                route: "/backups/{name}/restore", browser: owner, page: "/backups/\(names[0])/restore",
+                path: "/backups/\(names[0])/restore"),
+        ]
     }
 
     /// One undo per History page: a to-do, a recipe and a book each changed once.

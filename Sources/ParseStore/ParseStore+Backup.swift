@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// One database file checked for use as a store: what classes it holds and how many objects each has.
+public struct StoreFileSummary: Sendable, Hashable {
+    /// Objects per class, for every class `_SCHEMA` records that has a table.
+    public var objectCounts: [String: Int]
+}
+
+extension ParseStore {
+    /// Writes a consistent copy of the whole database to a new file at `path`, while writers go on.
+    ///
+    /// The copy is made with SQLite's online backup API from one read snapshot, so it holds exactly the changes
+    /// committed when it started, never half of one, and it is a self-contained file (no `-wal` beside it).
+    ///
+    /// - Parameters:
+    ///   - path: a file that does not exist yet.
+    ///   - progress: called after each step with the pages copied so far and the pages in all.
+    /// - Throws: `ParseError.databaseFull` when the disk fills up, `ParseError` 1 when the file cannot be written;
+    ///   a partly written file is removed.
+    ///
+    /// ```swift
+    /// try store.copy(toFile: "/tmp/parsnip-copy.sqlite") { done, total in print(done * 100 / total, "%") }
+    /// ```
+    public func copy(toFile path: String, progress: @escaping (Int, Int) -> Void = { _, _ in }) throws {
+        do {
+            try mapErrors {
+                let destination = try DatabaseQueue(path: path)
+                try database.backup(to: destination, pagesPerStep: 4096) { step in
+                    progress(step.completedPageCount, step.totalPageCount)
+                }
+                try destination.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
+                try destination.close()
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+    }
+
+    /// How many objects each class has now, for every class `_SCHEMA` records that has a table.
+    public func objectCounts() async throws -> [String: Int] {
+        try await mapErrorsAsync {
+            try await database.read { db in try Self.objectCounts(db) }
+        }
+    }
+
+    static func objectCounts(_ db: Database) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for className in try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA""#)
+        where try db.tableExists(className) {
+            counts[className] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(className.quotedDatabaseIdentifier)")
+        }
+        return counts
+    }
+
+    /// Checks that the file at `path` is a sound SQLite database holding a Parse store, without changing it, and
+    /// counts its objects by class.
+    ///
+    /// - Throws: `ParseError` 1 with a plain message when the file is not a database, is damaged, or holds no
+    ///   Parse store.
+    public static func summarize(fileAt path: String) throws -> StoreFileSummary {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw ParseError(.internalServerError, "The file is not a database.")
+        }
+        defer { try? queue.close() }
+        do {
+            return try queue.read { db in
+                let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard check == ["ok"] else { throw ParseError(.internalServerError, "The database is damaged.") }
+                guard try db.tableExists("_SCHEMA") else {
+                    throw ParseError(.internalServerError, "The database holds no Parse classes.")
+                }
+                return StoreFileSummary(objectCounts: try objectCounts(db))
+            }
+        } catch let error as ParseError {
+            throw error
+        } catch {
+            throw ParseError(.internalServerError, "The database is damaged or is not a Parse store.")
+        }
+    }
+
+    /// Replaces every class of this store, and its objects, Relation rows and indexes, with those of the database
+    /// file at `path` — except the classes in `keeping`, which stay as they are — in one write transaction: readers
+    /// see all of the old data or all of the new.
+    ///
+    /// A class is its table, its `_SCHEMA` row and its Relation tables (`_Join:<field>:<class>`).
+    ///
+    /// - Parameter progress: called after each class is copied, with the classes done and the classes in all.
+    /// - Throws: `ParseError` 1 when the file cannot be read (nothing is changed), `.databaseFull` when the disk
+    ///   fills up (nothing is changed).
+    public func replaceClasses(
+        withThoseInFileAt path: String, keeping kept: Set<String>,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws {
+        let lockWait = self.lockWait
+        let deadline = ContinuousClock.now + lockWait.limit
+        try await mapErrorsAsync {
+            try await database.writeWithoutTransaction { db in
+                try db.execute(sql: "ATTACH DATABASE ? AS \"replacement\"", arguments: [path])
+                defer { try? db.execute(sql: "DETACH DATABASE \"replacement\"") }
+                try Self.transaction(db, waitingUntil: deadline, lockWait) {
+                    try Self.copyClasses(db, keeping: kept, progress: progress)
+                }
+            }
+        }
+        context.schemas.invalidate()
+    }
+
+    /// The body of `replaceClasses`: drops the main database's replaceable tables, then recreates each of the
+    /// attached `replacement` database's with its rows and indexes.
+    private static func copyClasses(_ db: Database, keeping kept: Set<String>, progress: (Int, Int) -> Void) throws {
+        func replaceable(_ table: String) -> Bool {
+            if table.hasPrefix("sqlite_") || table == "_SCHEMA" { return false }
+            if table.hasPrefix("_Join:"), let owner = table.split(separator: ":").last {
+                return !kept.contains(String(owner))
+            }
+            return !kept.contains(table)
+        }
+        let current = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table'")
+        for table in current where replaceable(table) {
+            try db.execute(sql: "DROP TABLE main.\(table.quotedDatabaseIdentifier)")
+        }
+        let definitions = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT type, name, tbl_name, sql FROM "replacement".sqlite_master
+                WHERE sql IS NOT NULL AND type IN ('table', 'index') ORDER BY type = 'index', name
+                """)
+        let tables = definitions.filter { $0["type"] == "table" && replaceable($0["name"]) }
+        for (done, table) in tables.enumerated() {
+            let name: String = table["name"]
+            try db.execute(sql: table["sql"])
+            try db.execute(
+                sql:
+                    "INSERT INTO main.\(name.quotedDatabaseIdentifier) SELECT * FROM \"replacement\".\(name.quotedDatabaseIdentifier)"
+            )
+            progress(done + 1, tables.count)
+        }
+        for index in definitions where index["type"] == "index" && replaceable(index["tbl_name"]) {
+            try db.execute(sql: index["sql"])
+        }
+        let keptNames = Array(kept)
+        let placeholders = databaseQuestionMarks(count: keptNames.count)
+        try db.execute(
+            sql: #"DELETE FROM main."_SCHEMA" WHERE "className" NOT IN (\#(placeholders))"#,
+            arguments: StatementArguments(keptNames))
+        try db.execute(
+            sql:
+                #"INSERT INTO main."_SCHEMA" SELECT * FROM "replacement"."_SCHEMA" WHERE "className" NOT IN (\#(placeholders))"#,
+            arguments: StatementArguments(keptNames))
+    }
+}

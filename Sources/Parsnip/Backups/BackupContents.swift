@@ -1,0 +1,39 @@
+/// How a household names the objects of one class: "recipe", "recipes".
+public struct ClassWords: Sendable, Hashable {
+    public let className: String
+    public let one: String
+    public let many: String
+    /// False for a class that is bookkeeping or part of another record (sessions, history, an ISBN): not counted.
+    public let counted: Bool
+
+    public init(_ className: String, one: String = "", many: String = "", counted: Bool = true) {
+        self.className = className
+        self.one = one
+        self.many = many
+        self.counted = counted
+    }
+}
+
+/// What a backup (or the database now) holds, in the words a household uses: "12 to-dos, 41 recipes, 230 books".
+struct BackupContents: Sendable, Hashable {
+    let objectCounts: [String: Int]
+    /// The classes the apps know, in the order they are listed; the composition root names them.
+    let words: [ClassWords]
+
+    /// "12 to-dos, 41 recipes, 230 books, 3 genres, 2 people"; classes another Parse client made come last, by
+    /// name ("5 objects of Note"). "nothing yet" when it holds none.
+    var summary: String {
+        var parts: [String] = []
+        for entry in words where entry.counted {
+            guard let count = objectCounts[entry.className], count > 0 else { continue }
+            parts.append("\(NumberText.grouped(count)) \(count == 1 ? entry.one : entry.many)")
+        }
+        let knownNames = Set(words.map(\.className))
+        for (className, count) in objectCounts.sorted(by: { $0.key < $1.key })
+        where !knownNames.contains(className) && count > 0 {
+            parts.append("\(NumberText.grouped(count)) \(count == 1 ? "object" : "objects") of \(className)")
+        }
+        return parts.isEmpty ? "nothing yet" : parts.joined(separator: ", ")
+    }
+
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Hummingbird
+
+/// The owner's Backups page: the backups kept beside the database, Back up now, Download, and Restore with a
+/// preview and a confirmation. Long work shows a page that refreshes itself (no JavaScript needed).
+struct BackupController: Sendable {
+    let backups: BackupService
+    let pages: Pages
+    /// What the database holds now, by class (for "will be replaced" on the restore page).
+    let currentCounts: @Sendable () async throws -> [String: Int]
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/backups", .owner, use: index)
+        routes.post("/backups", .owner, use: create)
+        routes.get("/backups/progress/:job", .owner, use: progress)
+        routes.get("/backups/:name/download", .owner, use: download)
+        routes.get("/backups/:name/restore", .owner, use: confirmRestore)
+        routes.post("/backups/:name/restore", .owner, use: restore)
+        routes.get("/backups/:name/delete", .owner, use: confirmDelete)
+        routes.post("/backups/:name/delete", .owner, use: delete)
+    }
+
+    /// GET /backups — how backups are kept and every backup, newest first.
+    @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let rows = backups.listings().map { listing in
+            let path = "/backups/\(listing.name)"
+            let deletable = listing.manifest.reason != .daily && !listing.manifest.reason.isSafetyCopy
+            return BackupRow(
+                name: listing.name, when: BackupFormatting.when(listing.manifest.createdAt),
+                kind: listing.manifest.reason.label, size: BackupFormatting.size(listing.bytes),
+                contents: backups.contents(listing.manifest.objectCounts).summary,
+                downloadURL: "\(path)/download", restoreURL: "\(path)/restore",
+                deleteURL: deletable ? "\(path)/delete" : nil)
+        }
+        let running = backups.isRunning
+        let page = BackupsPage(
+            page: PageChrome(title: "Backups", context: context), csrfToken: context.csrfToken,
+            folder: backups.folder?.url.path ?? "", automatic: backups.rules.automatic,
+            keepDaily: backups.rules.keepDaily, keepWeekly: backups.rules.keepWeekly,
+            notice: backups.notice(now: backups.store.now(), holdsData: false), rows: rows, isEmpty: rows.isEmpty,
+            running: running)
+        return pages.render(page, template: "backups/index")
+    }
+
+    /// POST /backups — Back up now.
+    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let backups = self.backups
+        let (id, job) = await backups.start("Making a backup") { progress throws(BackupProblem) -> String in
+            let listing = try await backups.backUp(reason: .manual, progress: progress)
+            return "Backed up: \(backups.contents(listing.manifest.objectCounts).summary) "
+                + "(\(BackupFormatting.size(listing.bytes)))."
+        }
+        return answer(id, job)
+    }
+
+    /// GET /backups/progress/:job — the job's progress, refreshing itself; its outcome once it is done.
+    @Sendable func progress(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("job").flatMap(Int.init) else { throw PageError.notFound }
+        guard let job = backups.job(id) else { return Response.redirect(to: "/backups", type: .normal) }
+        if job.outcome != nil { return answer(id, job) }
+        var chrome = PageChrome(title: job.title, context: context)
+        chrome.refreshSeconds = 1
+        let page = BackupProgressPage(
+            page: chrome, title: job.title, percent: Int((job.fraction * 100).rounded(.down)))
+        return pages.render(page, template: "backups/progress")
+    }
+
+    /// GET /backups/:name/download — the backup file itself.
+    @Sendable func download(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let listing = try find(context)
+        let body = try await FileIO(threadPool: .singleton).loadFile(path: listing.url.path, context: context)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/zip", .contentLength: String(listing.bytes),
+                .contentDisposition: "attachment; filename=\"\(listing.name)\"",
+                .cacheControl: "no-store",
+            ],
+            body: body)
+    }
+
+    /// GET /backups/:name/restore — what the backup holds, what will be replaced, and what stays.
+    @Sendable func confirmRestore(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        try await renderConfirmRestore(try find(context), context: context)
+    }
+
+    private func renderConfirmRestore(_ listing: BackupListing, context: ParsnipRequestContext) async throws
+        -> Response
+    {
+        let when = BackupFormatting.when(listing.manifest.createdAt)
+        let page = BackupRestorePage(
+            page: PageChrome(title: "Restore the backup from \(when)?", context: context),
+            csrfToken: context.csrfToken, action: "/backups/\(listing.name)/restore", when: when,
+            contents: backups.contents(listing.manifest.objectCounts).summary,
+            current: backups.contents(try await currentCounts()).summary)
+        return pages.render(page, template: "backups/restore")
+    }
+
+    /// POST /backups/:name/restore — a safety backup of the data now, then the restore.
+    @Sendable func restore(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let listing = try find(context)
+        let backups = self.backups
+        let when = BackupFormatting.when(listing.manifest.createdAt)
+        return try await context.saving {
+            // Long enough for a household's restore and for a busy database's wait to end in a refusal.
+            let (id, job) = await backups.start("Restoring the backup from \(when)", waiting: .seconds(6)) {
+                progress throws(BackupProblem) -> String in
+                _ = try await backups.restore(listing, progress: progress)
+                return
+                    "Restored the backup from \(when). What was there before is kept as the newest safety copy below."
+            }
+            // The database could not take it (busy, full): the confirmation again, to press once more.
+            if case .failure(let problem)? = job.outcome, let error = problem.storeError {
+                backups.clearFinishedJob(id)
+                throw error
+            }
+            return answer(id, job)
+        } orShowingAgain: { context in
+            try await renderConfirmRestore(listing, context: context)
+        }
+    }
+
+    /// GET /backups/:name/delete — asks first.
+    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let listing = try find(context)
+        let when = BackupFormatting.when(listing.manifest.createdAt)
+        let page = BackupDeletePage(
+            page: PageChrome(title: "Delete the backup from \(when)?", context: context),
+            csrfToken: context.csrfToken, action: "/backups/\(listing.name)/delete", when: when,
+            contents: backups.contents(listing.manifest.objectCounts).summary)
+        return pages.render(page, template: "backups/delete")
+    }
+
+    /// POST /backups/:name/delete — removes the file.
+    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let listing = try find(context)
+        do {
+            try FileManager.default.removeItem(at: listing.url)
+        } catch {
+            return Flash.redirect(to: "/backups", message: "The backup could not be deleted: \(error).")
+        }
+        return Flash.redirect(
+            to: "/backups", message: "Deleted the backup from \(BackupFormatting.when(listing.manifest.createdAt)).")
+    }
+
+    /// The backup the route names; 404 for anything else.
+    private func find(_ context: ParsnipRequestContext) throws(PageError) -> BackupListing {
+        guard let name = context.parameters.get("name"), let listing = backups.folder?.listing(named: name) else {
+            throw PageError.notFound
+        }
+        return listing
+    }
+
+    /// Where a started job leads: its outcome on /backups when it is done, else its progress page.
+    private func answer(_ id: Int, _ job: BackupJob) -> Response {
+        guard let outcome = job.outcome else { return Response.redirect(to: "/backups/progress/\(id)", type: .normal) }
+        backups.clearFinishedJob(id)
+        switch outcome {
+        case .success(let message): return Flash.redirect(to: "/backups", message: message)
+        case .failure(let problem): return Flash.redirect(to: "/backups", message: problem.message)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// One backup file in the backups folder, with what its manifest says.
+struct BackupListing: Sendable, Hashable {
+    let url: URL
+    let bytes: Int
+    let manifest: BackupManifest
+
+    var name: String { url.lastPathComponent }
+}
+
+/// The folder of backups beside the database (`backups/`): names new backup files, lists the backups in it and
+/// finds one by its name as a page sent it.
+struct BackupFolder: Sendable {
+    let url: URL
+
+    /// A new file's name: "parsnip-backup-2026-11-24-0830-daily.zip", with "-2", "-3"… when that one exists.
+    func newFile(for reason: BackupReason, at date: Date) -> URL {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let stamp = String(
+            format: "%04d-%02d-%02d-%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0, parts.second ?? 0)
+        let kind =
+            switch reason {
+            case .daily: "daily"
+            case .manual: "manual"
+            case .command: "command"
+            case .beforeRestore: "before-restore"
+            case .beforeImport: "before-import"
+            case .uploaded: "uploaded"
+            }
+        var candidate = url.appendingPathComponent("parsnip-backup-\(stamp)-\(kind).zip")
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = url.appendingPathComponent("parsnip-backup-\(stamp)-\(kind)-\(number).zip")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// Makes the folder when it does not exist yet.
+    func create() throws(BackupProblem) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw BackupProblem.writing(error, what: "Making the backups folder \(url.path)")
+        }
+    }
+
+    /// Every backup in the folder, newest first; files that are not readable backups are left out.
+    func listings() -> [BackupListing] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var listings: [BackupListing] = []
+        for name in names where Self.isBackupName(name) {
+            let file = url.appendingPathComponent(name)
+            guard let manifest = try? BackupArchive.manifest(of: file) else { continue }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            listings.append(BackupListing(url: file, bytes: bytes, manifest: manifest))
+        }
+        return listings.sorted { ($0.manifest.createdAt, $0.name) > ($1.manifest.createdAt, $1.name) }
+    }
+
+    /// The backup named `name` in this folder, or nil when the name is not one of its backup files (a name with a
+    /// path in it, a hidden or partial file, something else).
+    func listing(named name: String) -> BackupListing? {
+        guard Self.isBackupName(name) else { return nil }
+        return listings().first { $0.name == name }
+    }
+
+    /// Names this folder's backups may have: letters, digits, "-" and "_", ending in ".zip"; never a path.
+    static func isBackupName(_ name: String) -> Bool {
+        guard name.hasSuffix(".zip"), name.count <= 200, let first = name.first, first != "." else { return false }
+        return name.dropLast(4).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}
