@@ -5,11 +5,10 @@ import Logging
 import Parsnip
 import Synchronization
 
-/// `parsnip`: starts the household web app and keeps it running until Ctrl-C.
-@main
-struct ParsnipCommand: AsyncParsableCommand {
+/// `parsnip` (or `parsnip serve`): starts the household web app and keeps it running until Ctrl-C.
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "parsnip",
+        commandName: "serve",
         abstract: "Run Parsnip, your household's to-do list, recipe book and book catalogue, on this computer.",
         discussion: """
             Open the address it prints in a web browser. Everything is kept in one database file, \
@@ -75,6 +74,18 @@ struct ParsnipCommand: AsyncParsableCommand {
     @Option(help: "The most changes one record's History keeps; older ones make room.")
     var historyPerRecord = 200
 
+    @Option(help: ArgumentHelp("The folder for backups (default: backups/ beside the database).", valueName: "folder"))
+    var backups: String?
+
+    @Flag(help: "Do not back up once a day while Parsnip runs.")
+    var noDailyBackups = false
+
+    @Option(help: "Days whose newest daily backup is kept.")
+    var keepDaily = 7
+
+    @Option(help: "Weeks whose newest daily backup is kept.")
+    var keepWeekly = 4
+
     @OptionGroup(visibility: .hidden)
     var connectionOptions: ConnectionOptions
 
@@ -97,6 +108,9 @@ struct ParsnipCommand: AsyncParsableCommand {
         for (option, value) in [("--trash-days", trashDays), ("--history-days", historyDays)]
         where !(1...36_500).contains(value) {
             throw ValidationError("\(option) takes a number of days from 1 to 36500, not \(value).")
+        }
+        guard (1...3_650).contains(keepDaily), (0...520).contains(keepWeekly) else {
+            throw ValidationError("--keep-daily takes 1 to 3650 days and --keep-weekly 0 to 520 weeks.")
         }
         guard (1...100_000).contains(historyPerRecord) else {
             throw ValidationError("--history-per-record takes a number from 1 to 100000, not \(historyPerRecord).")
@@ -142,6 +156,9 @@ struct ParsnipCommand: AsyncParsableCommand {
         settings.allowedHosts = allowedHost
         settings.keeping = KeepingRules(
             trashDays: trashDays, historyDays: historyDays, changesPerRecord: historyPerRecord)
+        settings.backups = BackupRules(
+            folder: backups.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, automatic: !noDailyBackups,
+            keepDaily: keepDaily, keepWeekly: keepWeekly)
         settings.connectionLimits = connectionOptions.limits(openFileLimit: OpenFileLimit.raiseToHardLimit())
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
@@ -259,7 +276,7 @@ struct ParsnipCommand: AsyncParsableCommand {
     }
 
     /// Prints one line on stderr and exits with status 1.
-    private static func fail(_ message: String) -> Never {
+    static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data("parsnip: \(message)\n".utf8))
         Foundation.exit(1)
     }

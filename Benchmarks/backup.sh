@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Backup and restore of a big household: wall time and peak memory of `parsnip backup` and `parsnip restore`, and
+# the sizes, on a database seeded with to-dos (1,000,000 by default).
+#
+#   Benchmarks/backup.sh
+#   BACKUP_TODOS=100000 Benchmarks/backup.sh
+#
+# Uses the release binaries and GNU time; the database and backups live in a temporary folder, deleted at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${BACKUP_TODOS:-1000000}
+echo "==> swift build -c release (parsnip, parsnip-seed)"
+swift build -c release --product parsnip >/dev/null
+swift build -c release --product parsnip-seed >/dev/null
+folder=$(mktemp -d)
+trap 'rm -rf "$folder"' EXIT
+echo "==> seeding $count to-dos"
+.build/release/parsnip-seed --database "$folder/parsnip.sqlite" --count "$count" >/dev/null
+
+mb() { python3 -c "import sys; print(f'{int(sys.argv[1]) / 1e6:,.1f} MB')" "$1"; }
+# measure LABEL COMMAND...: one table row with the wall time and the peak resident memory.
+measure() {
+    local label=$1
+    shift
+    /usr/bin/time -f "%e %M" -o "$folder/time" "$@" >/dev/null
+    read -r seconds kilobytes <"$folder/time"
+    printf '| %s | %s s | %s MB |\n' "$label" "$seconds" "$((kilobytes / 1024))"
+}
+
+echo
+echo "database: $(mb "$(stat -c %s "$folder/parsnip.sqlite")") with $count to-dos"
+echo
+echo "| step | wall time | peak memory |"
+echo "| --- | ---: | ---: |"
+measure "parsnip backup (copy, SHA-256, zip)" \
+    .build/release/parsnip backup "$folder/backup.zip" --database "$folder/parsnip.sqlite"
+measure "parsnip restore into a new database (check, unpack)" \
+    .build/release/parsnip restore "$folder/backup.zip" --database "$folder/new/parsnip.sqlite" --yes
+measure "parsnip restore over the database (safety backup first)" \
+    .build/release/parsnip restore "$folder/backup.zip" --database "$folder/parsnip.sqlite" --yes
+echo
+echo "backup file: $(mb "$(stat -c %s "$folder/backup.zip")")"

@@ -1,0 +1,127 @@
+import Foundation
+import ParseStore
+
+/// Backing up and restoring from the command line (`parsnip backup FILE`, `parsnip restore FILE`): the same backup
+/// files as the Backups page, for a database whether Parsnip runs or not (a restore only when it does not).
+public enum BackupFiles {
+    /// A backup written or about to be restored, as the command prints it.
+    public struct Described: Sendable {
+        public let file: String
+        /// "24 November 2026, 08:30".
+        public let when: String
+        /// "12 to-dos, 41 recipes, 230 books".
+        public let contents: String
+        /// "1.2 MB".
+        public let size: String
+    }
+
+    /// A backup checked whole and unpacked beside the database, ready to take its place.
+    public struct Prepared: Sendable {
+        public let backup: Described
+        let database: URL
+    }
+
+    /// Writes a backup of the database at `databasePath` to `path` (a new file, or a folder to name one in).
+    ///
+    /// - Throws: `BackupProblem` in one sentence; nothing is left behind.
+    public static func backUp(
+        databasePath: String, to path: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) throws(BackupProblem) -> Described {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw BackupProblem("There is no database at \(databasePath).")
+        }
+        var destination = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw BackupProblem("\(path) already exists; choose another name, or a folder to write it in.")
+            }
+            destination = BackupFolder(url: destination).newFile(for: .command, at: Date())
+        }
+        let store = try open(databasePath)
+        defer { try? store.close() }
+        let manifest = try BackupArchive.make(of: store, to: destination, reason: .command, progress: progress)
+        return describe(destination, manifest)
+    }
+
+    /// Checks the backup at `path` whole and unpacks it beside the database at `databasePath`.
+    ///
+    /// - Throws: `BackupProblem`: not a backup, damaged, newer, or no room to unpack it.
+    public static func prepareRestore(of path: String, over databasePath: String) throws(BackupProblem) -> Prepared {
+        let file = URL(fileURLWithPath: path)
+        guard FileManager.default.fileExists(atPath: path) else { throw BackupProblem("There is no file \(path).") }
+        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let (manifest, database) = try BackupArchive.unpack(file, into: folder)
+        return Prepared(backup: describe(file, manifest), database: database)
+    }
+
+    /// What the database at `databasePath` holds now, in words; nil when there is none.
+    public static func currentContents(of databasePath: String) -> String? {
+        guard FileManager.default.fileExists(atPath: databasePath),
+            let summary = try? ParseStore.summarize(fileAt: databasePath)
+        else { return nil }
+        return BackupContents(objectCounts: summary.objectCounts, words: classWords).summary
+    }
+
+    /// True while a running Parsnip (or another program) has the database open.
+    public static func isInUse(_ databasePath: String) -> Bool {
+        ParseStore.isOpenInAnotherProcess(path: databasePath)
+    }
+
+    /// Puts the prepared backup in the database's place — everything, people included — after a safety backup of
+    /// the database there now (into `backups/` beside it); returns the safety backup's path, nil when there was no
+    /// database. The swap is one rename: the old file or the new, never half of either.
+    public static func restore(_ prepared: Prepared, over databasePath: String) throws(BackupProblem) -> String? {
+        var safety: String?
+        let target = URL(fileURLWithPath: databasePath)
+        do {
+            if FileManager.default.fileExists(atPath: databasePath) {
+                let folder = BackupFolder(url: target.deletingLastPathComponent().appendingPathComponent("backups"))
+                try folder.create()
+                let url = folder.newFile(for: .beforeRestore, at: Date())
+                let store = try open(databasePath)
+                do {
+                    _ = try BackupArchive.make(of: store, to: url, reason: .beforeRestore)
+                    try store.close()
+                } catch {
+                    try? store.close()
+                    throw error
+                }
+                safety = url.path
+            }
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
+            guard rename(prepared.database.path, databasePath) == 0 else {
+                throw BackupProblem(
+                    "The restore could not put the backup in place: \(String(cString: strerror(errno))).")
+            }
+            return safety
+        } catch {
+            try? FileManager.default.removeItem(at: prepared.database)
+            throw BackupProblem.writing(error, what: "The restore")
+        }
+    }
+
+    /// Removes what `prepareRestore` unpacked, when the person chose not to restore.
+    public static func discard(_ prepared: Prepared) {
+        try? FileManager.default.removeItem(at: prepared.database)
+    }
+
+    private static func open(_ databasePath: String) throws(BackupProblem) -> ParseStore {
+        do {
+            return try ParseStore(path: databasePath)
+        } catch {
+            let reason = (error as? ParseError)?.message ?? "\(error)"
+            throw BackupProblem("The database \(databasePath) cannot be opened: \(reason)")
+        }
+    }
+
+    private static func describe(_ file: URL, _ manifest: BackupManifest) -> Described {
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        return Described(
+            file: file.path, when: BackupFormatting.when(manifest.createdAt),
+            contents: BackupContents(objectCounts: manifest.objectCounts, words: classWords).summary,
+            size: BackupFormatting.size(bytes))
+    }
+}

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import Parsnip
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `parsnip backup FILE`: one file holding everything, made while Parsnip runs or not.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Write one backup file holding everything in Parsnip, while it runs or not.",
+        discussion: "Restore it with parsnip restore FILE, or from the owner's Backups page."
+    )
+
+    @Argument(help: ArgumentHelp("The backup file to write, or a folder to write it in.", valueName: "file"))
+    var file: String
+
+    @Option(help: "The database file.")
+    var database = "data/parsnip.sqlite"
+
+    func run() async throws {
+        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let line = ProgressLine("Backing up")
+        do {
+            let made = try BackupFiles.backUp(databasePath: databasePath, to: file) { line.show($0) }
+            line.finish()
+            print("Backed up to \(made.file) (\(made.size)): \(made.contents).")
+        } catch {
+            line.finish()
+            ServeCommand.fail(error.message)
+        }
+    }
+}
+
+/// `parsnip restore FILE`: checks a backup, asks, keeps a safety backup, then puts it in the database's place.
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace everything in Parsnip with a backup (Parsnip must be stopped).",
+        discussion: """
+            The backup is checked first; a damaged file changes nothing. A safety backup of the database as it is \
+            is made first, into backups/ beside it. Everything is replaced, people and passwords included. While \
+            Parsnip runs, restore from the owner's Backups page instead.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The backup file to restore.", valueName: "file"))
+    var file: String
+
+    @Option(help: "The database file to replace.")
+    var database = "data/parsnip.sqlite"
+
+    @Flag(help: "Restore without asking first (for scripts).")
+    var yes = false
+
+    func run() async throws {
+        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        if BackupFiles.isInUse(databasePath) {
+            ServeCommand.fail(
+                "Parsnip is running with \(databasePath). Restore from the Backups page (owner's menu), where "
+                    + "Parsnip swaps the data safely, or stop Parsnip and run this again.")
+        }
+        let prepared: BackupFiles.Prepared
+        do {
+            prepared = try BackupFiles.prepareRestore(of: file, over: databasePath)
+        } catch {
+            ServeCommand.fail(error.message)
+        }
+        let backup = prepared.backup
+        print("The backup from \(backup.when) holds \(backup.contents).")
+        if let current = BackupFiles.currentContents(of: databasePath) {
+            print("It replaces everything in \(databasePath), which holds \(current), people and passwords included.")
+            print("A safety backup of it is made first.")
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                BackupFiles.discard(prepared)
+                ServeCommand.fail("Nothing was changed. Add --yes to restore without being asked.")
+            }
+            print("Restore it? Type yes to go on: ", terminator: "")
+            fflush(nil)
+            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+                BackupFiles.discard(prepared)
+                print("Nothing was changed.")
+                return
+            }
+        }
+        do {
+            if let safety = try BackupFiles.restore(prepared, over: databasePath) {
+                print("Safety backup of what was there: \(safety)")
+            }
+            print("Restored the backup from \(backup.when). Start Parsnip as usual.")
+        } catch {
+            ServeCommand.fail(error.message)
+        }
+    }
+}
+
+/// "Backing up… 45%" on one terminal line, shown only on a terminal and only once the work takes over a second.
+final class ProgressLine: @unchecked Sendable {
+    // Only the backup's one worker thread calls `show`; `finish` runs after it returned. No two calls overlap.
+    private let label: String
+    private let started = Date()
+    private var shown = -1
+
+    init(_ label: String) { self.label = label }
+
+    func show(_ fraction: Double) {
+        guard isatty(STDERR_FILENO) == 1, Date().timeIntervalSince(started) > 1 else { return }
+        let percent = Int(fraction * 100)
+        guard percent != shown else { return }
+        shown = percent
+        FileHandle.standardError.write(Data("\r\(label)… \(percent)%".utf8))
+    }
+
+    func finish() {
+        if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

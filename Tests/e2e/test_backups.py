@@ -1,0 +1,122 @@
+"""Backups as a household uses them: the owner's Backups page (back up, change something, restore with the preview,
+see the change gone), and the `parsnip backup` / `parsnip restore` commands against the real release binary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from account_steps import set_up, start_sign_in_server, stop_sign_in_server
+from conftest import BINARY, REPO, ParsnipServer
+from steps import add_todo, item, open_list
+
+OWNER = "Ana"
+PASSWORD = "correct horse battery"
+
+
+def parsnip(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """Runs the release binary with `args`, stdin not a terminal, as a script would."""
+    return subprocess.run([str(BINARY), *args], cwd=REPO, input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_back_up_change_something_restore_with_the_preview_and_the_change_is_gone(
+    browser: Browser, artifacts_dir: Path, shot
+):
+    server, folder = start_sign_in_server(artifacts_dir)
+    context = browser.new_context(base_url=server.url, viewport={"width": 1024, "height": 800}, locale="en-GB")
+    page = context.new_page()
+    try:
+        set_up(page, OWNER, PASSWORD)
+        add_todo(page, "Buy oat milk")
+
+        page.goto("/")
+        page.get_by_role("link", name="Backups", exact=True).first.click()
+        expect(page.get_by_role("heading", level=1, name="Backups")).to_be_visible()
+        page.get_by_role("button", name="Back up now", exact=True).click()
+        expect(page.get_by_role("status")).to_contain_text("Backed up: 1 to-do, 1 person")
+        shot(page, "backups-after-back-up-now")
+
+        add_todo(page, "Paint the fence")
+
+        page.goto("/backups")
+        made_by_hand = page.locator(".backup-item", has_text="Made by hand")
+        made_by_hand.get_by_role("link", name=re.compile(r"^Restore…")).click()
+        expect(page.get_by_role("heading", level=1, name=re.compile(r"^Restore the backup from"))).to_be_visible()
+        expect(page.locator(".backup-compare")).to_contain_text("1 to-do, 1 person")
+        expect(page.locator(".backup-compare")).to_contain_text("2 to-dos, 1 person")
+        shot(page, "backups-restore-preview")
+        page.get_by_role("button", name="Restore this backup", exact=True).click()
+        expect(page.get_by_role("status")).to_contain_text("Restored the backup from")
+        expect(page.locator(".backup-item", has_text="Safety copy before a restore")).to_have_count(1)
+        shot(page, "backups-after-restore")
+
+        open_list(page)
+        expect(item(page, "Buy oat milk")).to_be_visible()
+        expect(item(page, "Paint the fence")).to_have_count(0)
+    finally:
+        context.close()
+        stop_sign_in_server(server, folder)
+
+
+def test_the_commands_back_up_while_running_refuse_a_damaged_file_and_restore_when_stopped(artifacts_dir: Path):
+    folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-backup-commands-"))
+    database = folder / "data" / "parsnip.sqlite"
+    server = ParsnipServer(database, artifacts_dir / "server-backup-commands.log")
+    server.log_path.write_text("")
+    server.start()
+    try:
+        made = parsnip("backup", str(folder / "kept.zip"), "--database", str(database))
+        assert made.returncode == 0, made.stderr
+        assert "Backed up to" in made.stdout
+        assert (folder / "kept.zip").exists()
+        again = parsnip("backup", str(folder / "kept.zip"), "--database", str(database))
+        assert again.returncode == 1 and "already exists" in again.stderr
+
+        running = parsnip("restore", str(folder / "kept.zip"), "--database", str(database), "--yes")
+        assert running.returncode == 1
+        assert "Parsnip is running" in running.stderr
+        assert "Backups page" in running.stderr
+    finally:
+        server.stop()
+    try:
+        before = digest(database)
+        damaged = folder / "damaged.zip"
+        data = bytearray((folder / "kept.zip").read_bytes())
+        middle = len(data) // 3
+        for offset in range(middle, middle + 64):
+            data[offset] ^= 0x5A
+        damaged.write_bytes(bytes(data))
+        refused = parsnip("restore", str(damaged), "--database", str(database), "--yes")
+        assert refused.returncode == 1
+        assert "damaged" in refused.stderr or "not a Parsnip backup" in refused.stderr, refused.stderr
+        assert digest(database) == before, "a refused restore leaves the database untouched"
+
+        not_a_backup = folder / "notes.zip"
+        not_a_backup.write_text("shopping list")
+        foreign = parsnip("restore", str(not_a_backup), "--database", str(database), "--yes")
+        assert foreign.returncode == 1 and "This file is not a Parsnip backup." in foreign.stderr
+
+        unasked = parsnip("restore", str(folder / "kept.zip"), "--database", str(database))
+        assert unasked.returncode == 1 and "Add --yes" in unasked.stderr
+        assert digest(database) == before
+
+        restored = parsnip("restore", str(folder / "kept.zip"), "--database", str(database), "--yes")
+        assert restored.returncode == 0, restored.stderr
+        assert "Safety backup of what was there" in restored.stdout
+        assert list((database.parent / "backups").glob("*-before-restore.zip")), "a safety backup was made"
+        server.start()
+        assert server.process is not None and server.process.poll() is None
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
