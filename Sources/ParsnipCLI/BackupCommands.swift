@@ -36,6 +36,34 @@ struct BackupCommand: AsyncParsableCommand {
     }
 }
 
+/// `parsnip export FILE`: every class as Parse JSON and CSV, in one zip, to take the data elsewhere.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every list as Parse JSON and CSV into one zip file, while Parsnip runs or not.",
+        discussion: "Sessions and password hashes are never exported."
+    )
+
+    @Argument(help: ArgumentHelp("The zip file to write, or a folder to write it in.", valueName: "file"))
+    var file: String
+
+    @Option(help: "The database file.")
+    var database = "data/parsnip.sqlite"
+
+    func run() async throws {
+        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let line = ProgressLine("Exporting")
+        do {
+            let made = try await BackupFiles.export(databasePath: databasePath, to: file) { line.show($0) }
+            line.finish()
+            print("Exported to \(made.file) (\(made.size)): \(made.contents).")
+        } catch {
+            line.finish()
+            ServeCommand.fail(error.message)
+        }
+    }
+}
+
 /// `parsnip restore FILE`: checks a backup, asks, keeps a safety backup, then puts it in the database's place.
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -44,6 +44,35 @@ public enum BackupFiles {
         return describe(destination, manifest)
     }
 
+    /// Writes an export (every class as Parse JSON and CSV, one zip) of the database at `databasePath` to `path` (a
+    /// new file, or a folder to name one in).
+    ///
+    /// - Throws: `BackupProblem` in one sentence; nothing is left behind.
+    public static func export(
+        databasePath: String, to path: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(BackupProblem) -> Described {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw BackupProblem("There is no database at \(databasePath).")
+        }
+        var destination = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw BackupProblem("\(path) already exists; choose another name, or a folder to write it in.")
+            }
+            destination = BackupFolder(url: destination).newExportFile(at: Date())
+        }
+        let store = try open(databasePath)
+        defer { try? store.close() }
+        let manifest = try await ExportArchive.make(of: store, to: destination, progress: progress)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int) ?? 0
+        let counts = Dictionary(manifest.classes.map { ($0.className, $0.objects) }, uniquingKeysWith: +)
+        return Described(
+            file: destination.path, when: BackupFormatting.when(manifest.createdAt),
+            contents: BackupContents(objectCounts: counts, words: classWords).summary,
+            size: BackupFormatting.size(bytes))
+    }
+
     /// Checks the backup at `path` whole and unpacks it beside the database at `databasePath`.
     ///
     /// - Throws: `BackupProblem`: not a backup, damaged, newer, or no room to unpack it.

@@ -12,6 +12,7 @@ struct BackupController: Sendable {
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/backups", .owner, use: index)
         routes.post("/backups", .owner, use: create)
+        routes.post("/backups/export", .owner, use: export)
         routes.get("/backups/progress/:job", .owner, use: progress)
         routes.get("/backups/:name/download", .owner, use: download)
         routes.get("/backups/:name/restore", .owner, use: confirmRestore)
@@ -32,13 +33,21 @@ struct BackupController: Sendable {
                 downloadURL: "\(path)/download", restoreURL: "\(path)/restore",
                 deleteURL: deletable ? "\(path)/delete" : nil)
         }
+        let exports = (backups.folder?.exportListings() ?? []).map { listing in
+            ExportRow(
+                when: BackupFormatting.when(listing.manifest.createdAt), size: BackupFormatting.size(listing.bytes),
+                contents: backups.contents(
+                    Dictionary(listing.manifest.classes.map { ($0.className, $0.objects) }, uniquingKeysWith: +)
+                ).summary,
+                downloadURL: "/backups/\(listing.name)/download")
+        }
         let running = backups.isRunning
         let page = BackupsPage(
             page: PageChrome(title: "Backups", context: context), csrfToken: context.csrfToken,
             folder: backups.folder?.url.path ?? "", automatic: backups.rules.automatic,
             keepDaily: backups.rules.keepDaily, keepWeekly: backups.rules.keepWeekly,
             notice: backups.notice(now: backups.store.now(), holdsData: false), rows: rows, isEmpty: rows.isEmpty,
-            running: running)
+            exports: exports, hasExports: !exports.isEmpty, running: running)
         return pages.render(page, template: "backups/index")
     }
 
@@ -49,6 +58,16 @@ struct BackupController: Sendable {
             let listing = try await backups.backUp(reason: .manual, progress: progress)
             return "Backed up: \(backups.contents(listing.manifest.objectCounts).summary) "
                 + "(\(BackupFormatting.size(listing.bytes)))."
+        }
+        return answer(id, job)
+    }
+
+    /// POST /backups/export — every class as Parse JSON and CSV in one zip, listed for download when done.
+    @Sendable func export(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let backups = self.backups
+        let (id, job) = await backups.start("Exporting everything") { progress throws(BackupProblem) -> String in
+            let listing = try await backups.export(progress: progress)
+            return "Export ready (\(BackupFormatting.size(listing.bytes))): download it under Exports below."
         }
         return answer(id, job)
     }
@@ -67,13 +86,22 @@ struct BackupController: Sendable {
 
     /// GET /backups/:name/download — the backup file itself.
     @Sendable func download(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let listing = try find(context)
-        let body = try await FileIO(threadPool: .singleton).loadFile(path: listing.url.path, context: context)
+        guard let name = context.parameters.get("name"), BackupFolder.isBackupName(name), let folder = backups.folder
+        else { throw PageError.notFound }
+        let file: (url: URL, bytes: Int)
+        if let backup = folder.listing(named: name) {
+            file = (backup.url, backup.bytes)
+        } else if let export = folder.exportListings().first(where: { $0.name == name }) {
+            file = (export.url, export.bytes)
+        } else {
+            throw PageError.notFound
+        }
+        let body = try await FileIO(threadPool: .singleton).loadFile(path: file.url.path, context: context)
         return Response(
             status: .ok,
             headers: [
-                .contentType: "application/zip", .contentLength: String(listing.bytes),
-                .contentDisposition: "attachment; filename=\"\(listing.name)\"",
+                .contentType: "application/zip", .contentLength: String(file.bytes),
+                .contentDisposition: "attachment; filename=\"\(name)\"",
                 .cacheControl: "no-store",
             ],
             body: body)

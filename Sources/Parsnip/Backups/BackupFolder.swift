@@ -9,6 +9,15 @@ struct BackupListing: Sendable, Hashable {
     var name: String { url.lastPathComponent }
 }
 
+/// One export file in the backups folder.
+struct ExportListing: Sendable, Hashable {
+    let url: URL
+    let bytes: Int
+    let manifest: ExportManifest
+
+    var name: String { url.lastPathComponent }
+}
+
 /// The folder of backups beside the database (`backups/`): names new backup files, lists the backups in it and
 /// finds one by its name as a page sent it.
 struct BackupFolder: Sendable {
@@ -16,12 +25,7 @@ struct BackupFolder: Sendable {
 
     /// A new file's name: "parsnip-backup-2026-11-24-0830-daily.zip", with "-2", "-3"… when that one exists.
     func newFile(for reason: BackupReason, at date: Date) -> URL {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let stamp = String(
-            format: "%04d-%02d-%02d-%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0, parts.second ?? 0)
+        let stamp = Self.stamp(date)
         let kind =
             switch reason {
             case .daily: "daily"
@@ -38,6 +42,41 @@ struct BackupFolder: Sendable {
             number += 1
         }
         return candidate
+    }
+
+    /// A new export's name: "parsnip-export-2026-11-24-083000.zip", with "-2"… when that one exists.
+    func newExportFile(at date: Date) -> URL {
+        let stamp = Self.stamp(date)
+        var candidate = url.appendingPathComponent("parsnip-export-\(stamp).zip")
+        var number = 2
+        while FileManager.default.fileExists(atPath: candidate.path) {
+            candidate = url.appendingPathComponent("parsnip-export-\(stamp)-\(number).zip")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// Every export in the folder, newest first.
+    func exportListings() -> [ExportListing] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var listings: [ExportListing] = []
+        for name in names where name.hasPrefix("parsnip-export-") && Self.isBackupName(name) {
+            let file = url.appendingPathComponent(name)
+            guard let manifest = ExportArchive.manifest(of: file) else { continue }
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            listings.append(ExportListing(url: file, bytes: bytes, manifest: manifest))
+        }
+        return listings.sorted { ($0.manifest.createdAt, $0.name) > ($1.manifest.createdAt, $1.name) }
+    }
+
+    /// "2026-11-24-083000", in UTC.
+    static func stamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d-%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0, parts.second ?? 0)
     }
 
     /// Makes the folder when it does not exist yet.

@@ -93,6 +93,19 @@ final class BackupService: Sendable {
         }
     }
 
+    /// Writes an export of everything (Parse JSON and CSV, one zip) into the folder; keeps the newest three.
+    func export(progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws(BackupProblem) -> ExportListing
+    {
+        guard let folder else { throw BackupProblem("This Parsnip has no backups folder.") }
+        try folder.create()
+        let url = folder.newExportFile(at: store.now())
+        let manifest = try await ExportArchive.make(of: store, to: url, progress: progress)
+        for old in folder.exportListings().dropFirst(3) { try? FileManager.default.removeItem(at: old.url) }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        logger.notice("Exported to \(url.path)")
+        return ExportListing(url: url, bytes: bytes, manifest: manifest)
+    }
+
     /// Restores the backup `listing` over the data: checks it whole, makes a safety copy of the data first, then
     /// replaces every class but the kept ones in one transaction. Returns its manifest.
     func restore(_ listing: BackupListing, progress: @escaping @Sendable (Double) -> Void = { _ in })

@@ -12,6 +12,9 @@ struct BackupsPage: Sendable {
     let notice: HomeNotice?
     let rows: [BackupRow]
     let isEmpty: Bool
+    /// The exports kept for download, newest first.
+    let exports: [ExportRow]
+    let hasExports: Bool
     /// "Back up now" waits while another backup or restore runs.
     let running: Bool
 }
@@ -30,6 +33,14 @@ struct BackupRow: Sendable {
     let restoreURL: String
     /// Backups the rules do not thin out (made by hand, uploaded) can be deleted by the owner.
     let deleteURL: String?
+}
+
+/// One export on the Backups page.
+struct ExportRow: Sendable {
+    let when: String
+    let size: String
+    let contents: String
+    let downloadURL: String
 }
 
 /// "Restore this backup?": what it holds against what there is now, and what stays.

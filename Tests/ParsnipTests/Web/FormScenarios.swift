@@ -70,6 +70,9 @@ enum FormScenarios {
                 route: "/backups", browser: owner, page: "/backups", path: "/backups",
                 onlyFiles: "a backup reads one snapshot and writes a file, never the database"),
             FormScenario(
+                route: "/backups/export", browser: owner, page: "/backups", path: "/backups/export",
+                onlyFiles: "an export reads one snapshot and writes a file, never the database"),
+            FormScenario(
                 route: "/backups/{name}/delete", browser: owner, page: "/backups/\(names[1])/delete",
                 path: "/backups/\(names[1])/delete", retried: .notFound,
                 onlyFiles: "deleting a backup removes a file, never touches the database"),
