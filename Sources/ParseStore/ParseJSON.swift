@@ -13,10 +13,11 @@ enum ParseJSON {
     ///
     /// - Throws: 107 for malformed JSON; 111 for a typed value missing its members
     ///   (`{"__type":"Date"}` → "This is not a valid Date").
-    static func decode(_ text: String) throws -> ParseValue {
+    static func decode(_ text: String, keepingRelationMembers: Bool = false) throws -> ParseValue {
         var text = text
         return try text.withUTF8 { buffer in
             var parser = JSONParser(bytes: buffer)
+            parser.keepsRelationMembers = keepingRelationMembers
             return try parser.parseDocument()
         }
     }
@@ -32,6 +33,9 @@ private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// For imports: a Relation that lists its members (`"objects"`, as Parsnip's export writes it) stays a plain
+    /// object, so the members reach the importer; REST requests never use this.
+    var keepsRelationMembers = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -124,6 +128,9 @@ private struct JSONParser {
             }
         }
         depth -= 1
+        if keepsRelationMembers, members["__type"] == .string("Relation"), members["objects"] != nil {
+            return .object(members)
+        }
         if members["__type"] != nil { return try ParseJSON.typedValue(members) }
         return .object(members)
     }

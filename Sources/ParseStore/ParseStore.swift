@@ -100,19 +100,37 @@ public final class ParseStore: Sendable {
         }
     }
 
+    /// Runs `body` in one write transaction and keeps what it wrote only when `commitIf` says so of its result
+    /// (a dry run answers its result and rolls everything back); if it throws, nothing it wrote is kept.
+    public func write<T: Sendable>(
+        commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
+    ) async throws -> T {
+        let context = self.context
+        let lockWait = self.lockWait
+        let deadline = ContinuousClock.now + lockWait.limit
+        return try await mapErrorsAsync {
+            try await database.writeWithoutTransaction { db in
+                try Self.transaction(db, waitingUntil: deadline, lockWait, commitIf: shouldCommit) {
+                    try body(ParseWriter(db: db, context: context))
+                }
+            }
+        }
+    }
+
     /// GRDB's `write`: `body` in one IMMEDIATE transaction on the writer `db`, committed, or rolled back when it
     /// throws — with `deadline` set before BEGIN meets another program's lock.
     static func transaction<T>(
         _ db: Database, waitingUntil deadline: ContinuousClock.Instant, _ lockWait: WriteLockWait,
-        _ body: () throws -> T
+        commitIf shouldCommit: (T) -> Bool = { _ in true }, _ body: () throws -> T
     ) throws -> T {
         try lockWait.waiting(until: deadline) {
             var result: T?
             try db.inTransaction {
-                result = try body()
-                return .commit
+                let value = try body()
+                result = value
+                return shouldCommit(value) ? .commit : .rollback
             }
-            // inTransaction returns only after running the block and committing, so result is set.
+            // inTransaction returns only after running the block and ending the transaction, so result is set.
             return result!
         }
     }

@@ -58,9 +58,11 @@ extension ParseWriter {
         return try insert(className, operations: operations, identity: (objectId, createdAt))
     }
 
-    /// Inserts a new object, or an old one under `identity` (objectId and createdAt).
-    private func insert(
-        _ className: String, operations: [String: ParseUpdate], identity: (objectId: String, createdAt: Date)?
+    /// Inserts a new object, or an old one under `identity` (objectId and createdAt), updated at `updatedAt`
+    /// (default: now).
+    func insert(
+        _ className: String, operations: [String: ParseUpdate], identity: (objectId: String, createdAt: Date)?,
+        updatedAt: Date? = nil
     ) throws -> ParseObject {
         try NameRules.validateClassName(className)
         var plan = try WritePlan(className: className, operations: operations)
@@ -75,8 +77,9 @@ extension ParseWriter {
 
         let now = ParseDateFormat.string(from: context.timestamp())
         let created = identity.map { ParseDateFormat.string(from: ParseDateFormat.truncated($0.createdAt)) } ?? now
+        let updated = updatedAt.map { ParseDateFormat.string(from: ParseDateFormat.truncated($0)) } ?? now
         var columns = ["\"objectId\"", "\"createdAt\"", "\"updatedAt\""]
-        var values: [DatabaseValue] = [.null, created.databaseValue, now.databaseValue]
+        var values: [DatabaseValue] = [.null, created.databaseValue, updated.databaseValue]
         if case .set(let readers, let writers) = plan.acl {
             columns += ["\"_rperm\"", "\"_wperm\""]
             values += [readers.databaseValue, writers.databaseValue]

@@ -64,6 +64,83 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
+/// `parsnip import FILE`: objects from an export, a Parse Dashboard export or a REST answer; always a dry run
+/// first, then (asked, or with --yes) everything in one transaction after a safety backup.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring in Parse objects: a Parsnip export, a Parse Dashboard export, or a REST answer.",
+        discussion: """
+            A JSON file's class is its name (Book.json), unless --class names it; a zip may hold one JSON file per             class. objectId, createdAt and updatedAt are kept. A dry run comes first and lists what would be             created, updated or skipped and every problem; any problem stops the import. Parsnip must be stopped             to import (a dry run works while it runs).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The file to import (.zip or .json).", valueName: "file"))
+    var file: String
+
+    @Option(help: "The database file.")
+    var database = "data/parsnip.sqlite"
+
+    @Option(name: .customLong("class"), help: "The class of the objects in a single JSON file.")
+    var className: String?
+
+    @Flag(help: "Only say what the import would do; change nothing.")
+    var dryRun = false
+
+    @Flag(help: "Replace objects whose objectId is already here (the default keeps them and skips the file's).")
+    var overwrite = false
+
+    @Flag(help: "Import without asking after the dry run (for scripts).")
+    var yes = false
+
+    func run() async throws {
+        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let existing: ExistingObjects = overwrite ? .overwrite : .skip
+        let report: ImportReport
+        do {
+            report = try await BackupFiles.importFile(
+                file, into: databasePath, className: className, existing: existing, dryRun: true
+            ).report
+        } catch {
+            ServeCommand.fail(error.message)
+        }
+        print("Dry run — nothing has been changed:")
+        for line in report.lines { print("  \(line)") }
+        if !report.problems.isEmpty {
+            print("Problems (any problem stops the import):")
+            for problem in report.problems { print("  \(problem)") }
+            throw ExitCode(1)
+        }
+        if dryRun { return }
+        if BackupFiles.isInUse(databasePath) {
+            ServeCommand.fail("Parsnip is running with \(databasePath). Stop it, then import.")
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                ServeCommand.fail("Nothing was imported. Add --yes to import without being asked.")
+            }
+            print("Import it? Type yes to go on: ", terminator: "")
+            fflush(nil)
+            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+                print("Nothing was imported.")
+                return
+            }
+        }
+        do {
+            let (done, safety) = try await BackupFiles.importFile(
+                file, into: databasePath, className: className, existing: existing, dryRun: false)
+            guard done.problems.isEmpty else {
+                for problem in done.problems { print("  \(problem)") }
+                ServeCommand.fail("Nothing was imported.")
+            }
+            if let safety { print("Safety backup of what was there (restore it to undo the import): \(safety)") }
+            print("Imported.")
+        } catch {
+            ServeCommand.fail(error.message)
+        }
+    }
+}
+
 /// `parsnip restore FILE`: checks a backup, asks, keeps a safety backup, then puts it in the database's place.
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

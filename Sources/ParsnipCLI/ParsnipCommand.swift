@@ -10,7 +10,9 @@ struct ParsnipCommand: AsyncParsableCommand {
             With no command, or with serve, Parsnip runs: open the address it prints in a web browser. \
             See parsnip serve --help for its options.
             """,
-        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, ExportCommand.self],
+        subcommands: [
+            ServeCommand.self, BackupCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }

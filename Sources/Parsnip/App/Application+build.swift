@@ -82,7 +82,8 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
 
     let backups = BackupService(
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
-        keptClasses: StoreAccountRepository.accountClasses, words: classWords, logger: logger)
+        keptClasses: StoreAccountRepository.accountClasses, words: classWords,
+        importRules: ImportRules(known: knownClasses, checks: importChecks), logger: logger)
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
         accounts: accounts, backups: backups, logger: logger
@@ -104,6 +105,46 @@ let classWords: [ClassWords] = [
     ClassWords("_Role", counted: false), ClassWords(HistoryLog.className, counted: false),
     ClassWords(TrashBin.className, counted: false),
 ]
+
+/// The classes the apps read, with the type each field must have: an import that would give one of these fields
+/// another type is refused with the object and field named. Every record also has `updatedBy`.
+let knownClasses: [String: KnownClass] = {
+    let user = ParseFieldType.pointer(targetClass: "_User")
+    let classes = [
+        KnownClass(
+            StoreTodoRepository.className, label: "To-do",
+            fields: ["title": .string, "description": .string, "updatedBy": user]),
+        KnownClass(
+            StoreRecipeRepository.className, label: "Recipe",
+            fields: [
+                "name": .string, "servings": .number, "price": .number, "isAvailable": .boolean, "category": .number,
+                "releaseDate": .date, "ingredients": .array, "sideOptions": .array, "nutritionalInfo": .object,
+                "updatedBy": user,
+            ]),
+        KnownClass(
+            StoreBookRepository.Schema.book, label: "Book",
+            fields: [
+                "title": .string, "publishingYear": .number,
+                "genre": .pointer(targetClass: CatalogueKind.genre.className),
+                "isbn": .pointer(targetClass: StoreBookRepository.Schema.isbn),
+                "authors": .relation(targetClass: CatalogueKind.author.className),
+                "publishers": .relation(targetClass: CatalogueKind.publisher.className), "updatedBy": user,
+            ]),
+        KnownClass(StoreBookRepository.Schema.isbn, label: "ISBN", fields: ["value": .string]),
+        KnownClass(
+            CatalogueKind.genre.className, label: "Genre",
+            fields: [
+                "name": .string, "books": .relation(targetClass: StoreBookRepository.Schema.book), "updatedBy": user,
+            ]),
+        KnownClass(CatalogueKind.author.className, label: "Author", fields: ["name": .string, "updatedBy": user]),
+        KnownClass(
+            CatalogueKind.publisher.className, label: "Publisher", fields: ["name": .string, "updatedBy": user]),
+    ]
+    return Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
+}()
+
+/// What an import must not break, checked inside its transaction, each problem in one sentence.
+let importChecks: [@Sendable (ParseReader) throws -> [String]] = [BookImportCheck.problems]
 
 /// The backups folder: the one the settings name, else `backups/` beside the database file; none for an in-memory
 /// database without one.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ParseStore
 
 /// Backing up and restoring from the command line (`parsnip backup FILE`, `parsnip restore FILE`): the same backup
@@ -73,6 +74,34 @@ public enum BackupFiles {
             size: BackupFormatting.size(bytes))
     }
 
+    /// Imports the file at `path` into the database at `databasePath`: a dry run writes nothing; an import makes a
+    /// safety backup into `backups/` beside the database first, then writes everything in one transaction, or
+    /// nothing when there is any problem. Returns the report and, after an import, the safety backup's path.
+    public static func importFile(
+        _ path: String, into databasePath: String, className: String?, existing: ExistingObjects, dryRun: Bool
+    ) async throws(BackupProblem) -> (report: ImportReport, safetyBackup: String?) {
+        let store = try open(databasePath)
+        defer { try? store.close() }
+        let writePath: WritePath
+        do {
+            writePath = try await WritePath(
+                store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className])
+        } catch {
+            throw BackupProblem.writing(error, what: "Opening the database")
+        }
+        var logger = Logger(label: "Parsnip")
+        logger.logLevel = .critical
+        let backups = BackupService(
+            store: store, writePath: writePath,
+            folder: BackupFolder(
+                url: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups")),
+            rules: BackupRules(automatic: false), keptClasses: StoreAccountRepository.accountClasses,
+            words: classWords, importRules: ImportRules(known: knownClasses, checks: importChecks), logger: logger)
+        let (report, undo) = try await backups.importFile(
+            URL(fileURLWithPath: path), className: className, existing: existing, dryRun: dryRun)
+        return (report, undo?.url.path)
+    }
+
     /// Checks the backup at `path` whole and unpacks it beside the database at `databasePath`.
     ///
     /// - Throws: `BackupProblem`: not a backup, damaged, newer, or no room to unpack it.
@@ -137,12 +166,16 @@ public enum BackupFiles {
         try? FileManager.default.removeItem(at: prepared.database)
     }
 
+    /// Opens (creating when needed, with its folder) the database at `databasePath`.
     private static func open(_ databasePath: String) throws(BackupProblem) -> ParseStore {
         do {
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: databasePath).deletingLastPathComponent(), withIntermediateDirectories: true)
             return try ParseStore(path: databasePath)
+        } catch let error as ParseError {
+            throw BackupProblem(error.message)
         } catch {
-            let reason = (error as? ParseError)?.message ?? "\(error)"
-            throw BackupProblem("The database \(databasePath) cannot be opened: \(reason)")
+            throw BackupProblem("The database \(databasePath) cannot be opened: \(error.localizedDescription)")
         }
     }
 

@@ -96,6 +96,9 @@ enum BackupArchive {
         return try manifest(in: archive)
     }
 
+    /// True when `archive` carries a backup's manifest.
+    static func isBackup(_ archive: Archive) -> Bool { (try? manifest(in: archive)) != nil }
+
     private static func manifest(in archive: Archive) throws(BackupProblem) -> BackupManifest {
         guard let entry = archive[manifestEntry], entry.uncompressedSize < 1 << 20 else { throw .notABackup }
         var data = Data()

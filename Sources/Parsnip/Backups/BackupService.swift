@@ -25,13 +25,15 @@ final class BackupService: Sendable {
     let keptClasses: Set<String>
     /// How the classes are named on the Backups page.
     let words: [ClassWords]
+    /// What an import checks: the types of the fields the apps read, and the catalogue's rules.
+    let importRules: ImportRules
     let logger: Logger
     private let state: Mutex<State>
     private let queue = DispatchQueue(label: "parsnip.backups")
 
     init(
         store: ParseStore, writePath: WritePath, folder: BackupFolder?, rules: BackupRules, keptClasses: Set<String>,
-        words: [ClassWords] = [], logger: Logger
+        words: [ClassWords] = [], importRules: ImportRules = ImportRules(), logger: Logger
     ) {
         self.store = store
         self.writePath = writePath
@@ -39,6 +41,7 @@ final class BackupService: Sendable {
         self.rules = rules
         self.keptClasses = keptClasses
         self.words = words
+        self.importRules = importRules
         self.logger = logger
         state = Mutex(State(newest: folder?.listings().first?.manifest.createdAt))
     }
@@ -104,6 +107,31 @@ final class BackupService: Sendable {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         logger.notice("Exported to \(url.path)")
         return ExportListing(url: url, bytes: bytes, manifest: manifest)
+    }
+
+    /// Imports the file at `url` (an export, a Parse Dashboard export or a REST answer): a dry run writes nothing
+    /// and says what the import would do; the import itself makes a safety backup first, then writes everything in
+    /// one transaction, or nothing when there is any problem. Returns the report and, after an import, the safety
+    /// backup that undoes it.
+    func importFile(
+        _ url: URL, className: String? = nil, existing: ExistingObjects, dryRun: Bool,
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(BackupProblem) -> (report: ImportReport, undo: BackupListing?) {
+        let classes = try await onQueue { () throws(BackupProblem) in try ImportSource.read(url, className: className) }
+        var undo: BackupListing?
+        if !dryRun { undo = try await backUp(reason: .beforeImport) { progress(0.5 * $0) } }
+        do {
+            let report = try await ImportRun.run(
+                classes, existing: existing, dryRun: dryRun, known: importRules.known, checks: importRules.checks,
+                writePath: writePath)
+            progress(1)
+            if !dryRun, report.problems.isEmpty { logger.notice("Imported \(url.lastPathComponent)") }
+            return (report, report.problems.isEmpty ? undo : nil)
+        } catch {
+            var problem = BackupProblem.writing(error, what: "The import")
+            problem.storeError = error as? ParseError
+            throw problem
+        }
     }
 
     /// Restores the backup `listing` over the data: checks it whole, makes a safety copy of the data first, then

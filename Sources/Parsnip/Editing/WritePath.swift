@@ -81,6 +81,24 @@ public final class WritePath: Sendable {
         return value
     }
 
+    /// Runs `body` (an import) as one transaction straight on the store, kept only when `commitIf` says so of its
+    /// result: what it writes carries its own objectIds and timestamps, so no stamp is added. Afterwards the totals are counted again and the revision moves, so no
+    /// page shows the data from before. A `body` that throws writes nothing.
+    func importing<T: Sendable>(
+        commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
+    ) async throws -> T {
+        let (rules, countedClasses) = (self.rules, self.countedClasses)
+        do {
+            let value = try await store.write(commitIf: shouldCommit, body)
+            let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
+            counts.replaceTotals(totals)
+            return value
+        } catch {
+            counts.recordChange(totals: [:])
+            throw error
+        }
+    }
+
     /// Reads in one snapshot (for the history and trash pages).
     func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
         try await store.read(body)

@@ -1,0 +1,168 @@
+import Foundation
+import ParseStore
+
+/// A class the apps know: what one object is called, and the fields they read with the type each must have.
+public struct KnownClass: Sendable {
+    public let className: String
+    /// "Recipe", "To-do": how a problem names one object.
+    public let label: String
+    public let fields: [String: ParseFieldType]
+
+    public init(_ className: String, label: String, fields: [String: ParseFieldType]) {
+        self.className = className
+        self.label = label
+        self.fields = fields
+    }
+}
+
+/// What an import checks, as the composition root names it: the known classes' field types and the features' rules.
+struct ImportRules: Sendable {
+    var known: [String: KnownClass] = [:]
+    var checks: [@Sendable (ParseReader) throws -> [String]] = []
+}
+
+/// How an import treats an object whose objectId is already here.
+public enum ExistingObjects: String, Sendable, CaseIterable {
+    /// Keep the one here; the file's is not imported.
+    case skip
+    /// The file's replaces the one here.
+    case overwrite
+}
+
+/// What an import would do (a dry run) or did, class by class, and what stands in its way.
+public struct ImportReport: Sendable, Hashable {
+    /// One class's counts.
+    public struct Counts: Sendable, Hashable {
+        public let className: String
+        public var created = 0
+        public var updated = 0
+        public var skipped = 0
+    }
+
+    public var classes: [Counts] = []
+    /// Each problem in one sentence ("Book 7 (objectId AbC123): the ISBN 978… is already used by “Dune”."); any
+    /// problem stops the whole import.
+    public var problems: [String] = []
+    /// Fields of known classes the apps do not show: imported and kept, by class.
+    public var keptFields: [String: [String]] = [:]
+    /// Classes left out on purpose, in one sentence each.
+    public var leftOut: [String] = []
+    public var dryRun: Bool
+
+    /// The report as lines for a terminal or a page: per class, then fields kept, then problems.
+    public var lines: [String] {
+        var lines = classes.map { counts in
+            "\(counts.className): \(counts.created) to create, \(counts.updated) to update, "
+                + "\(counts.skipped) to skip (already here)"
+        }
+        lines += leftOut
+        for (className, fields) in keptFields.sorted(by: { $0.key < $1.key }) {
+            lines.append("\(className): kept but not shown on the pages: \(fields.sorted().joined(separator: ", "))")
+        }
+        return lines
+    }
+}
+
+/// One import: every object of every class written in one transaction — all or nothing — checked as it goes; a dry
+/// run does the same and rolls it all back, so its counts and problems are exactly what the import would meet.
+enum ImportRun {
+    /// People, their sessions and roles are never imported: accounts are made on the People page, and an import
+    /// must not sign anyone in or change a password.
+    static let leftOutClasses: Set<String> = ["_User", "_Session", "_Role"]
+
+    static func run(
+        _ classes: [ImportedClass], existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
+        checks: [@Sendable (ParseReader) throws -> [String]], writePath: WritePath
+    ) async throws -> ImportReport {
+        // A dry run, or an import with problems, is rolled back whole: it writes nothing.
+        try await writePath.importing(commitIf: { !$0.dryRun && $0.problems.isEmpty }) { writer in
+            var report = ImportReport(dryRun: dryRun)
+            for imported in classes {
+                if leftOutClasses.contains(imported.className) {
+                    report.leftOut.append(
+                        "\(imported.className): \(imported.objects.count) left out; people are added on the "
+                            + "People page, never imported.")
+                    continue
+                }
+                report.classes.append(
+                    try write(
+                        imported, existing: existing, known: known[imported.className], into: &report, writer: writer))
+            }
+            for check in checks { report.problems += try check(writer.reader) }
+            return report
+        }
+    }
+
+    /// Writes one class's objects, each in its own savepoint so a bad one is reported and the others go on.
+    private static func write(
+        _ imported: ImportedClass, existing: ExistingObjects, known: KnownClass?, into report: inout ImportReport,
+        writer: ParseWriter
+    ) throws -> ImportReport.Counts {
+        var counts = ImportReport.Counts(className: imported.className)
+        let label = known?.label ?? imported.className
+        var kept: Set<String> = []
+        for (index, object) in imported.objects.enumerated() {
+            let name = "\(label) \(index + 1)" + (object.objectId.map { " (objectId \($0))" } ?? "")
+            if let known {
+                if let mismatch = typeProblem(object, known: known) {
+                    report.problems.append("\(name): \(mismatch).")
+                    continue
+                }
+                kept.formUnion(object.fieldNames.filter { known.fields[$0] == nil && $0 != "ACL" })
+            }
+            let isHere = try object.objectId.map { try writer.exists(imported.className, objectId: $0) } ?? false
+            if isHere, existing == .skip {
+                counts.skipped += 1
+                continue
+            }
+            let failure = try writer.attempt {
+                try writer.importObject(imported.className, object, replacing: isHere)
+            }
+            if let failure {
+                report.problems.append("\(name): \(words(for: failure, objectId: object.objectId)).")
+            } else if isHere {
+                counts.updated += 1
+            } else {
+                counts.created += 1
+            }
+        }
+        if !kept.isEmpty { report.keptFields[imported.className] = kept.sorted() }
+        return counts
+    }
+
+    /// "releaseDate is not a date (it is text)" for the first field whose type the apps could not read.
+    private static func typeProblem(_ object: ImportedObject, known: KnownClass) -> String? {
+        for (field, type) in object.fieldTypes.sorted(by: { $0.key < $1.key }) {
+            guard let expected = known.fields[field], expected != type else { continue }
+            return "\(field) is not \(words(for: expected)) (it is \(words(for: type)))"
+        }
+        return nil
+    }
+
+    /// A store error in plain words.
+    static func words(for error: ParseError, objectId: String?) -> String {
+        if error.code == .duplicateValue, let objectId {
+            return "its objectId \(objectId) appears more than once in the file"
+        }
+        return error.message
+    }
+
+    /// A field type as a household reads it.
+    static func words(for type: ParseFieldType) -> String {
+        switch type {
+        case .string: "text"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .date: "a date"
+        case .object: "an object"
+        case .array: "a list"
+        case .pointer(let target): "a link to a \(target)"
+        case .relation(let target): "links to \(target) objects"
+        case .geoPoint: "a map location"
+        case .file: "a file"
+        case .bytes: "bytes"
+        case .polygon: "a shape"
+        case .acl: "an ACL"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import ParseStore
+import ZIPFoundation
+
+/// The objects of one class in an import file.
+struct ImportedClass: Sendable {
+    let className: String
+    let objects: [ImportedObject]
+}
+
+/// Reads what an import file holds: our export (a zip with a manifest), a Parse Dashboard export (a JSON array of
+/// objects per class, or a zip of such files) or a REST answer (`{"results":[…]}`). A JSON file's class is its
+/// name ("Book.json"), unless `className` names it.
+enum ImportSource {
+    static func read(_ url: URL, className: String? = nil) throws(BackupProblem) -> [ImportedClass] {
+        let handle = try? FileHandle(forReadingFrom: url)
+        let head = (try? handle?.read(upToCount: 4)) ?? nil
+        try? handle?.close()
+        guard let head else { throw BackupProblem("There is no file \(url.path), or it cannot be read.") }
+        if head.starts(with: [0x50, 0x4B]) { return try readZip(url) }
+        let name = className ?? url.deletingPathExtension().lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw BackupProblem("The file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+        }
+        return [try parse(data, className: name, file: url.lastPathComponent)]
+    }
+
+    private static func readZip(_ url: URL) throws(BackupProblem) -> [ImportedClass] {
+        guard let archive = try? Archive(url: url, accessMode: .read) else { throw .notABackup }
+        if archive["manifest.json"] != nil, BackupArchive.isBackup(archive) {
+            throw BackupProblem("This is a Parsnip backup, not an export: restore it on the Backups page instead.")
+        }
+        var classes: [ImportedClass] = []
+        let entries = archive.filter { entry in
+            entry.type == .file && entry.path.hasSuffix(".json") && !entry.path.hasPrefix("__MACOSX")
+                && (entry.path as NSString).lastPathComponent != "manifest.json"
+        }
+        guard !entries.isEmpty else { throw BackupProblem("The zip file holds no .json files of Parse objects.") }
+        for entry in entries.sorted(by: { $0.path < $1.path }) {
+            var data = Data()
+            do {
+                _ = try archive.extract(entry) { data.append($0) }
+            } catch {
+                throw BackupProblem("\(entry.path) in the zip file is damaged.")
+            }
+            let file = (entry.path as NSString).lastPathComponent
+            classes.append(try parse(data, className: (file as NSString).deletingPathExtension, file: entry.path))
+        }
+        return classes
+    }
+
+    private static func parse(_ data: Data, className: String, file: String) throws(BackupProblem) -> ImportedClass {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw BackupProblem("\(file) is not text in UTF-8.")
+        }
+        do {
+            return ImportedClass(className: className, objects: try ParseImportFile.objects(fromJSON: text))
+        } catch let error as ParseError {
+            throw BackupProblem("\(file) cannot be read as Parse objects: \(error.message)")
+        } catch {
+            throw BackupProblem("\(file) cannot be read as Parse objects.")
+        }
+    }
+}
