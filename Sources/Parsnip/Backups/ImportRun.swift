@@ -75,7 +75,8 @@ enum ImportRun {
         checks: [@Sendable (ParseReader) throws -> [String]], writePath: WritePath
     ) async throws -> ImportReport {
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
-        try await writePath.importing(commitIf: { !$0.dryRun && $0.problems.isEmpty }) { writer in
+        let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
+        return try await writePath.importing(commitIf: keeps) { writer in
             var report = ImportReport(dryRun: dryRun)
             for imported in classes {
                 if leftOutClasses.contains(imported.className) {
