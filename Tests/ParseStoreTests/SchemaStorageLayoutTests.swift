@@ -58,7 +58,9 @@ final class SchemaStorageLayoutTests: XCTestCase {
         let text = try rawRead(store) { db in
             try String.fetchOne(db, sql: "SELECT schema FROM _SCHEMA WHERE className = 'Book'")
         }
-        guard case .object(let document)? = try text.map(ParseJSON.decode) else { return XCTFail("no schema row") }
+        guard case .object(let document)? = try text.map({ try ParseJSON.decode($0) }) else {
+            return XCTFail("no schema row")
+        }
         XCTAssertEqual(document["className"], "Book")
         XCTAssertEqual(
             document["fields"],

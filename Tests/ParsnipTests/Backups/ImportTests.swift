@@ -1,0 +1,158 @@
+import Foundation
+import ParseStore
+import XCTest
+
+@testable import Parsnip
+
+/// Import: export → import into an empty Parsnip gives the same data; a dry run writes nothing and names each
+/// problem; any problem stops the whole import; Parse Dashboard files and REST answers are read too.
+final class ImportTests: XCTestCase {
+    /// Every JSON class file of an export, parsed (for comparing two exports canonically: key order aside).
+    static func classes(in zip: URL) throws -> [String: NSArray] {
+        var classes: [String: NSArray] = [:]
+        for (path, text) in try ExportTests.entries(of: zip) where path.hasPrefix("json/") {
+            let parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            classes[String(path.dropFirst(5).dropLast(5))] = try XCTUnwrap(parsed as? NSArray, path)
+        }
+        return classes
+    }
+
+    /// A household with a bit of everything: to-dos, a recipe with every field, a book with its genre, ISBN,
+    /// authors and publisher, a deleted to-do in the trash and an edit in a History.
+    static func fill(_ owner: Browser) async throws {
+        try await owner.setUpOwner("Ana", password: "correct horse")
+        try await owner.addTodo("Buy oat milk", "Two cartons\nThe blue ones")
+        try await owner.addTodo("Return library books")
+        let deleted = try await owner.newestId()
+        _ = try await owner.post("/todos/\(deleted)/delete", form: [])
+        _ = try await owner.addRecipe(recipeForm())
+        let catalogue = try await owner.addCatalogue()
+        let book = try await owner.addBook(
+            bookForm(genre: catalogue.genre, authors: catalogue.authors, publishers: [catalogue.publisher]))
+        _ = try await owner.saveBook(
+            book,
+            bookForm(
+                genre: catalogue.genre, authors: [catalogue.authors[0]], publishers: [catalogue.publisher],
+                [("title", "The Dispossessed: An Ambiguous Utopia")]))
+    }
+
+    func testExportThenImportIntoAnEmptyParsnipGivesTheSameObjectsFieldsTypesAndRelationMembers() async throws {
+        let (first, second) = (try TemporaryDatabase(), try TemporaryDatabase())
+        defer {
+            first.remove()
+            second.remove()
+        }
+        // Today's clock: the import keeps History and trash only as long as the keeping rules say, from now.
+        var settings = fileSettings(first.path)
+        settings.clock = SystemParseClock()
+        try await withApp(settings: settings) { owner in try await Self.fill(owner) }
+        let original = first.directory.appendingPathComponent("original.zip")
+        _ = try await BackupFiles.export(databasePath: first.path, to: original.path)
+
+        let (report, safety) = try await BackupFiles.importFile(
+            original.path, into: second.path, className: nil, existing: .skip, dryRun: false)
+        XCTAssertEqual(report.problems, [])
+        XCTAssertNotNil(safety, "a safety backup comes first")
+        let copy = second.directory.appendingPathComponent("copy.zip")
+        _ = try await BackupFiles.export(databasePath: second.path, to: copy.path)
+
+        var before = try Self.classes(in: original)
+        let after = try Self.classes(in: copy)
+        XCTAssertGreaterThan(before["Book"]?.count ?? 0, 0)
+        XCTAssertGreaterThan(before["_Trash"]?.count ?? 0, 0, "the trash travels too")
+        XCTAssertGreaterThan(before["_History"]?.count ?? 0, 0, "and the History")
+        // People are never imported: the copy has none.
+        for className in ImportRun.leftOutClasses { before[className] = nil }
+        XCTAssertEqual(Set(before.keys), Set(after.keys).subtracting(ImportRun.leftOutClasses))
+        for (className, objects) in before {
+            XCTAssertEqual(objects, after[className], "\(className) differs after the round trip")
+        }
+    }
+
+    func testADryRunWritesNothingAndNamesEachBadRowAndAnyProblemStopsTheWholeImport() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            _ = try await owner.addRecipe(recipeForm())
+        }
+        let file = database.directory.appendingPathComponent("Recipe.json")
+        try Data(
+            #"""
+            [{"objectId":"good000001","createdAt":"2024-03-02T10:00:00.000Z","updatedAt":"2024-03-02T11:00:00.000Z",
+              "name":"Soup","servings":2,"shelf":"top"},
+             {"objectId":"bad0000001","name":"Stew","releaseDate":"2024-03-02"}]
+            """#.utf8
+        ).write(to: file)
+        let before = try Data(contentsOf: URL(fileURLWithPath: database.path))
+
+        let (dry, _) = try await BackupFiles.importFile(
+            file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+        XCTAssertEqual(dry.classes.first?.created, 1)
+        XCTAssertEqual(
+            dry.problems, ["Recipe 2 (objectId bad0000001): releaseDate is not a date (it is text)."])
+        XCTAssertEqual(dry.keptFields["Recipe"], ["shelf"], "fields Parsnip does not show are kept")
+
+        let (real, safety) = try await BackupFiles.importFile(
+            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+        XCTAssertFalse(real.problems.isEmpty)
+        XCTAssertNil(safety, "nothing imported, nothing to undo")
+        let counts = try ParseStore.summarize(fileAt: database.path).objectCounts
+        XCTAssertEqual(counts["Recipe"], 1, "all or nothing: the good row was not imported either")
+        XCTAssertFalse(before.isEmpty)
+    }
+
+    func testADashboardArrayARESTAnswerAndAnISBNAnotherBookHasAreReadAndChecked() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            let catalogue = try await owner.addCatalogue()
+            _ = try await owner.addBook(bookForm(genre: catalogue.genre))
+        }
+        let todos = database.directory.appendingPathComponent("answer.json")
+        try Data(
+            #"{"results":[{"objectId":"todo000001","title":"Paint the fence","createdAt":"2024-03-02T10:00:00.000Z"}]}"#
+                .utf8
+        ).write(to: todos)
+        let (answer, _) = try await BackupFiles.importFile(
+            todos.path, into: database.path, className: "TodoListItem", existing: .skip, dryRun: false)
+        XCTAssertEqual(answer.problems, [])
+        XCTAssertEqual(answer.classes.first?.created, 1)
+
+        let folder = database.directory.appendingPathComponent("dashboard")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"[{"objectId":"isbn000001","value":"9780060512750"}]"#.utf8)
+            .write(to: folder.appendingPathComponent("ISBN.json"))
+        try Data(
+            #"[{"objectId":"book000001","title":"Dune","isbn":{"__type":"Pointer","className":"ISBN","objectId":"isbn000001"}}]"#
+                .utf8
+        ).write(to: folder.appendingPathComponent("Book.json"))
+        for name in ["ISBN", "Book"] {
+            let (report, _) = try await BackupFiles.importFile(
+                folder.appendingPathComponent("\(name).json").path, into: database.path, className: nil,
+                existing: .skip, dryRun: name == "Book")
+            if name == "Book" {
+                XCTAssertEqual(
+                    report.problems,
+                    ["Book “Dune” (objectId book000001): the ISBN 9780060512750 is already used by “The Dispossessed”."]
+                )
+            }
+        }
+    }
+
+    func testAFileThatIsNotParseJSONIsRefusedInOneSentence() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let file = database.directory.appendingPathComponent("Book.json")
+        try Data("{not json".utf8).write(to: file)
+        do {
+            _ = try await BackupFiles.importFile(
+                file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+            XCTFail("a broken file was read")
+        } catch {
+            XCTAssertTrue(
+                error.message.hasPrefix("Book.json cannot be read as Parse objects: Invalid JSON"), error.message)
+        }
+    }
+}
