@@ -13,6 +13,12 @@ struct BackupController: Sendable {
         routes.get("/backups", .owner, use: index)
         routes.post("/backups", .owner, use: create)
         routes.post("/backups/export", .owner, use: export)
+        // Without a backups folder (an in-memory database) files wait in the temporary folder and are refused.
+        let uploads = (backups.folder?.url ?? FileManager.default.temporaryDirectory).appendingPathComponent(".uploads")
+        let upload = UploadRule(maximumBytes: Self.largestUpload, folder: uploads)
+        routes.post("/backups/upload", .owner, upload: upload, use: uploadBackup)
+        routes.post("/backups/import", .owner, upload: upload, use: previewImport)
+        routes.post("/backups/import/:token", .owner, use: runImport)
         routes.get("/backups/progress/:job", .owner, use: progress)
         routes.get("/backups/:name/download", .owner, use: download)
         routes.get("/backups/:name/restore", .owner, use: confirmRestore)
@@ -20,6 +26,9 @@ struct BackupController: Sendable {
         routes.get("/backups/:name/delete", .owner, use: confirmDelete)
         routes.post("/backups/:name/delete", .owner, use: delete)
     }
+
+    /// The largest backup or import file the pages take: 4 GB, far above a household's.
+    static let largestUpload = 4_000_000_000
 
     /// GET /backups — how backups are kept and every backup, newest first.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
@@ -31,6 +40,7 @@ struct BackupController: Sendable {
                 kind: listing.manifest.reason.label, size: BackupFormatting.size(listing.bytes),
                 contents: backups.contents(listing.manifest.objectCounts).summary,
                 downloadURL: "\(path)/download", restoreURL: "\(path)/restore",
+                restoreLabel: listing.manifest.reason == .beforeImport ? "Undo this import" : "Restore…",
                 deleteURL: deletable ? "\(path)/delete" : nil)
         }
         let exports = (backups.folder?.exportListings() ?? []).map { listing in
@@ -70,6 +80,92 @@ struct BackupController: Sendable {
             return "Export ready (\(BackupFormatting.size(listing.bytes))): download it under Exports below."
         }
         return answer(id, job)
+    }
+
+    /// POST /backups/upload — a backup file from another disk or computer: kept in the folder as "Uploaded", then
+    /// the restore page with its preview.
+    @Sendable func uploadBackup(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let folder = backups.folder,
+            let file = context.uploadedFiles.first(where: { $0.field == "backup" && $0.bytes > 0 })
+        else { return Flash.redirect(to: "/backups", message: "Choose a backup file first, then press Upload.") }
+        do {
+            _ = try BackupArchive.manifest(of: file.url)
+        } catch {
+            return Flash.redirect(to: "/backups", message: error.message)
+        }
+        let destination = folder.newFile(for: .uploaded, at: backups.store.now())
+        try FileManager.default.moveItem(at: file.url, to: destination)
+        return Response.redirect(to: "/backups/\(destination.lastPathComponent)/restore", type: .normal)
+    }
+
+    /// POST /backups/import — a file to import: kept aside, then a dry run shown with what it would do and every
+    /// problem; nothing is changed yet.
+    @Sendable func previewImport(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let folder = backups.folder,
+            let file = context.uploadedFiles.first(where: { $0.field == "file" && $0.bytes > 0 })
+        else { return Flash.redirect(to: "/backups", message: "Choose a file to import first, then press Check it.") }
+        let existing = ExistingObjects(rawValue: context.form["existing"] ?? "") ?? .skip
+        let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let pending = folder.url.appendingPathComponent(".imports/\(token)")
+        try FileManager.default.createDirectory(at: pending, withIntermediateDirectories: true)
+        let kept = pending.appendingPathComponent(ImportFileName.safe(file.filename))
+        try FileManager.default.moveItem(at: file.url, to: kept)
+        let report: ImportReport
+        do {
+            report = try await backups.importFile(kept, existing: existing, dryRun: true).report
+        } catch {
+            try? FileManager.default.removeItem(at: pending)
+            return Flash.redirect(to: "/backups", message: error.message)
+        }
+        if !report.problems.isEmpty { try? FileManager.default.removeItem(at: pending) }
+        let page = ImportPreviewPage(
+            page: PageChrome(title: "Import “\(kept.lastPathComponent)”?", context: context),
+            csrfToken: context.csrfToken, file: kept.lastPathComponent, lines: report.lines,
+            problems: report.problems, hasProblems: !report.problems.isEmpty,
+            action: "/backups/import/\(token)", existing: existing.rawValue,
+            overwriting: existing == .overwrite)
+        return pages.render(
+            page, template: "backups/import", status: report.problems.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    /// POST /backups/import/:token — the import itself, after a safety backup, in one transaction.
+    @Sendable func runImport(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let folder = backups.folder, let token = context.parameters.get("token"),
+            token.count == 32, token.allSatisfy({ $0.isHexDigit })
+        else { throw PageError.notFound }
+        let pending = folder.url.appendingPathComponent(".imports/\(token)")
+        guard let name = try? FileManager.default.contentsOfDirectory(atPath: pending.path).first else {
+            return Flash.redirect(
+                to: "/backups", message: "That import was done or dropped already. Choose the file again to import it.")
+        }
+        let file = pending.appendingPathComponent(name)
+        let existing = ExistingObjects(rawValue: context.form["existing"] ?? "") ?? .skip
+        let backups = self.backups
+        return try await context.saving {
+            let (id, job) = await backups.start("Importing “\(name)”", waiting: .seconds(6)) {
+                progress throws(BackupProblem) -> String in
+                let (report, _) = try await backups.importFile(
+                    file, existing: existing, dryRun: false, progress: progress)
+                try? FileManager.default.removeItem(at: pending)
+                guard report.problems.isEmpty else {
+                    throw BackupProblem("Nothing was imported: \(report.problems.first ?? "")")
+                }
+                let done = report.classes.map { "\($0.created + $0.updated) \($0.className)" }.joined(separator: ", ")
+                return "Imported \(done). To undo it, press Undo this import beside the newest safety copy below."
+            }
+            // The database could not take it (busy, full): the same button again, the file still waiting.
+            if case .failure(let problem)? = job.outcome, let error = problem.storeError {
+                backups.clearFinishedJob(id)
+                throw error
+            }
+            return answer(id, job)
+        } orShowingAgain: { context in
+            let page = ImportPreviewPage(
+                page: PageChrome(title: "Import “\(name)”?", context: context), csrfToken: context.csrfToken,
+                file: name, lines: [], problems: [], hasProblems: false, action: "/backups/import/\(token)",
+                existing: existing.rawValue, overwriting: existing == .overwrite)
+            return pages.render(page, template: "backups/import")
+        }
     }
 
     /// GET /backups/progress/:job — the job's progress, refreshing itself; its outcome once it is done.

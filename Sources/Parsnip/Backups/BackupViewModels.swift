@@ -31,6 +31,8 @@ struct BackupRow: Sendable {
     let contents: String
     let downloadURL: String
     let restoreURL: String
+    /// "Undo this import" for a safety copy made before an import, else "Restore…".
+    let restoreLabel: String
     /// Backups the rules do not thin out (made by hand, uploaded) can be deleted by the owner.
     let deleteURL: String?
 }
@@ -41,6 +43,30 @@ struct ExportRow: Sendable {
     let size: String
     let contents: String
     let downloadURL: String
+}
+
+/// The dry run of an import: what it would do, every problem, and (without problems) the button that imports.
+struct ImportPreviewPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let file: String
+    let lines: [String]
+    let problems: [String]
+    let hasProblems: Bool
+    let action: String
+    let existing: String
+    let overwriting: Bool
+}
+
+/// A name an uploaded import file may keep: its class comes from it ("Book.json"); anything else becomes
+/// "import.json".
+enum ImportFileName {
+    static func safe(_ name: String) -> String {
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        guard allowed, !name.hasPrefix("."), name.count <= 120, name.hasSuffix(".json") || name.hasSuffix(".zip")
+        else { return name.hasSuffix(".zip") ? "import.zip" : "import.json" }
+        return name
+    }
 }
 
 /// "Restore this backup?": what it holds against what there is now, and what stays.

@@ -1,5 +1,13 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
+
+/// A route that takes files: how many bytes its whole form may have, and where its files wait for the handler
+/// (beside where it keeps them, so keeping one is a rename).
+struct UploadRule: Sendable, Hashable {
+    let maximumBytes: Int
+    let folder: URL
+}
 
 /// The only way controllers register routes: each `get` and `post` names who may use the route.
 ///
@@ -18,9 +26,9 @@ struct AccessRoutes {
         group.get(path, use: handler)
     }
 
-    /// Registers `POST path` for `access`.
-    func post(_ path: RouterPath, _ access: RouteAccess, use handler: @escaping Handler) {
-        table.declare(.post, path, access)
+    /// Registers `POST path` for `access`; with `upload`, the form may be `multipart/form-data` carrying files.
+    func post(_ path: RouterPath, _ access: RouteAccess, upload: UploadRule? = nil, use handler: @escaping Handler) {
+        table.declare(.post, path, access, upload: upload)
         group.post(path, use: handler)
     }
 }

@@ -24,6 +24,18 @@ struct CSRFMiddleware: RouterMiddleware {
         if request.method == .post {
             try Self.checkOrigin(request)
             var request = request
+            if let upload = context.upload, Self.isMultipart(request) {
+                let form = try await Self.readMultipart(request, rule: upload)
+                context.uploadedFiles = form.files
+                // Whatever the handler did not move is removed, answered or not.
+                defer { for file in form.files { try? FileManager.default.removeItem(at: file.url) } }
+                context.form = try FormFields(pairs: form.fields)
+                guard let cookieToken, let sent = context.form[Self.fieldName],
+                    Self.constantTimeEquals(sent, cookieToken)
+                else { throw PageError.forbidden(reload: Self.reloadPath(request)) }
+                context.csrfToken = cookieToken
+                return try await next(request, context)
+            }
             context.form = try await Self.readForm(&request, context: context)
             guard let cookieToken, let sent = context.form[Self.fieldName], Self.constantTimeEquals(sent, cookieToken)
             else {
@@ -103,6 +115,43 @@ struct CSRFMiddleware: RouterMiddleware {
         let body = try await request.collectBody(upTo: FormFields.maximumBodySize)
         return try body.withUnsafeReadableBytes { bytes throws(PageError) in
             try FormFields(urlEncoded: bytes, allowingRepeated: FormFields.repeatableFieldNames)
+        }
+    }
+
+    static func isMultipart(_ request: Request) -> Bool {
+        request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") ?? false
+    }
+
+    /// Streams a multipart form: its files into temporary files in the route's upload folder, its text fields into
+    /// memory; refuses a body over the route's limit (413) or one that is not a well-formed form (400).
+    static func readMultipart(_ request: Request, rule: UploadRule) async throws -> MultipartForm {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > rule.maximumBytes {
+            throw PageError.tooLarge
+        }
+        do {
+            try FileManager.default.createDirectory(at: rule.folder, withIntermediateDirectories: true)
+        } catch {
+            throw PageError.badRequest("an upload this computer cannot store")
+        }
+        var reader: MultipartReader
+        do {
+            reader = try MultipartReader(
+                contentType: request.headers[.contentType] ?? "", folder: rule.folder, limit: rule.maximumBytes)
+        } catch {
+            throw PageError.badRequest("a file upload without its boundary")
+        }
+        do {
+            for try await buffer in request.body { try reader.consume(buffer) }
+            return try reader.finish()
+        } catch MultipartReader.Failure.tooLarge {
+            reader.discardFiles()
+            throw PageError.tooLarge
+        } catch MultipartReader.Failure.malformed(let reason) {
+            reader.discardFiles()
+            throw PageError.badRequest(reason)
+        } catch {
+            reader.discardFiles()
+            throw error
         }
     }
 

@@ -56,6 +56,18 @@ struct FormFields: Sendable, Hashable {
         self.repeated = repeated
     }
 
+    /// The text fields of a multipart form, under the same rules: no name twice, at most `maximumFieldCount`.
+    init(pairs: [(String, String)]) throws(PageError) {
+        guard pairs.count <= Self.maximumFieldCount else { throw .badRequest("too many fields") }
+        var values: [String: String] = [:]
+        for (name, value) in pairs {
+            guard values.updateValue(value, forKey: name) == nil else {
+                throw .badRequest("the field \(name) was sent twice")
+            }
+        }
+        self.values = values
+    }
+
     /// Decodes a query string such as `q=milk&after=…`; an absent query gives no fields.
     init(query: String?) throws(PageError) {
         guard let query, !query.isEmpty else {

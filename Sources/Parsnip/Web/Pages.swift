@@ -18,7 +18,7 @@ public struct Pages: Sendable {
         "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",
         "accounts/setup", "accounts/sign-in", "accounts/sign-out", "accounts/people", "accounts/password",
         "accounts/remove", "accounts/field", "trash/index", "trash/confirm", "trash/refused",
-        "backups/index", "backups/restore", "backups/delete", "backups/progress",
+        "backups/index", "backups/restore", "backups/delete", "backups/progress", "backups/import",
     ]
 
     private let library: MustacheLibrary

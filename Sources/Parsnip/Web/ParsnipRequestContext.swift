@@ -20,6 +20,11 @@ public struct ParsnipRequestContext: RequestContext {
     var signInRequired = false
     /// The address the request came from (for "only from this computer" checks); nil in router tests.
     var remoteAddress: String?
+    /// The matched route's upload rule, set by `RouteAccessMiddleware`; nil for a route that takes no files.
+    var upload: UploadRule?
+    /// The files a multipart form brought, in temporary files; set by `CSRFMiddleware`, removed after the handler
+    /// unless it moved them.
+    var uploadedFiles: [UploadedFile] = []
     /// Set while a form is shown again because the database could not take its change; its pages show the notice.
     var storeTrouble: StoreTrouble?
 

@@ -24,6 +24,8 @@ struct RouteAccessMiddleware<Directory: AccessDirectory>: RouterMiddleware {
             context.logger.error("A route has no declared access", metadata: ["route": "\(context.endpointPath ?? "")"])
             throw PageError.notFound
         }
+        var context = context
+        context.upload = table.upload(request.method, pattern: pattern)
         if access == .anyone { return try await next(request, context) }
         let ownerExists = context.signInRequired ? try await accounts.ownerExists() : true
         let isReading = request.method == .get || request.method == .head

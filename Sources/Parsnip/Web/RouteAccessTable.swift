@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Synchronization
@@ -13,14 +14,17 @@ final class RouteAccessTable: Sendable {
         /// The pattern in the router's spelling (`RouterPath.description`).
         let pattern: String
         let access: RouteAccess
+        /// Set for a POST route that takes files.
+        var upload: UploadRule?
     }
 
     private let entries = Mutex([String: Entry]())
 
     /// Records that `method` on `pattern` is for `access`. Declaring one route twice with different access is a
     /// programming error.
-    func declare(_ method: HTTPRequest.Method, _ pattern: RouterPath, _ access: RouteAccess) {
-        let entry = Entry(method: method, pattern: pattern.description, access: access)
+    func declare(_ method: HTTPRequest.Method, _ pattern: RouterPath, _ access: RouteAccess, upload: UploadRule? = nil)
+    {
+        let entry = Entry(method: method, pattern: pattern.description, access: access, upload: upload)
         entries.withLock { table in
             let key = Self.key(method, entry.pattern)
             precondition(table[key].map { $0 == entry } ?? true, "\(method) \(pattern) declared twice")
@@ -32,6 +36,11 @@ final class RouteAccessTable: Sendable {
     func access(_ method: HTTPRequest.Method, pattern: String) -> RouteAccess? {
         let lookup = method == .head ? .get : method
         return entries.withLock { $0[Self.key(lookup, pattern)]?.access }
+    }
+
+    /// The upload rule of the POST route matched as `pattern`; nil for a route that takes no files.
+    func upload(_ method: HTTPRequest.Method, pattern: String) -> UploadRule? {
+        entries.withLock { $0[Self.key(method, pattern)]?.upload }
     }
 
     /// Every declared route, for the tests that walk them all.

@@ -146,3 +146,80 @@ final class BackupRetentionTests: XCTestCase {
         XCTAssertEqual(Set(removed), Set(copies[5...]))
     }
 }
+
+/// Files brought to the Backups page: a backup uploaded to restore, a file to import (a dry run first, then the
+/// import, then Undo this import), and files that are neither.
+final class BackupUploadTests: XCTestCase {
+    func testAnUploadedBackupIsKeptAndLeadsToItsRestorePreviewAndAForeignFileIsRefused() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            try await owner.addTodo("Buy oat milk")
+            _ = try await owner.post("/backups", form: [])
+            let list = try await owner.get("/backups").text
+            let name = try XCTUnwrap(BackupPageTests.listed(list).first)
+            let bytes = Array(try await owner.get("/backups/\(name)/download").body.readableBytesView)
+
+            let uploaded = try await owner.postMultipart(
+                "/backups/upload", files: [("backup", "from-the-old-laptop.zip", bytes)])
+            XCTAssertEqual(uploaded.status, .seeOther)
+            let location = try XCTUnwrap(uploaded.headers[.location])
+            XCTAssertTrue(location.hasSuffix("-uploaded.zip/restore"), location)
+            let preview = try await owner.get(location).text
+            XCTAssertTrue(preview.contains("<dd>1 to-do, 1 person</dd>"), preview)
+
+            let foreign = try await owner.postMultipart(
+                "/backups/upload", files: [("backup", "holiday.zip", Array("PK not really".utf8))])
+            XCTAssertEqual(foreign.status, .seeOther)
+            let told = try await owner.get("/backups").text
+            XCTAssertTrue(told.contains("This file is not a Parsnip backup."), told)
+            let folder = database.directory.appendingPathComponent("backups/.uploads")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            XCTAssertEqual(left, [], "no upload is left waiting")
+        }
+    }
+
+    func testImportingAFileShowsTheDryRunThenImportsAndOffersUndoThisImport() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            let file = Array(
+                #"[{"objectId":"imported01","title":"Wash the car","createdAt":"2024-03-02T10:00:00.000Z"}]"#.utf8)
+            let preview = try await owner.postMultipart(
+                "/backups/import", fields: [("existing", "skip")], files: [("file", "TodoListItem.json", file)])
+            XCTAssertEqual(preview.status, .ok, preview.text)
+            XCTAssertTrue(preview.text.contains("TodoListItem: 1 to create, 0 to update, 0 to skip"), preview.text)
+            let before = try await owner.get("/todos").text
+            XCTAssertFalse(before.contains("Wash the car"), "a dry run changes nothing")
+
+            let action = try XCTUnwrap(preview.text.firstMatch(of: /action="(\/backups\/import\/[0-9a-f]{32})"/)).1
+            let imported = try await owner.post(String(action), form: [("existing", "skip")])
+            XCTAssertEqual(imported.status, .seeOther, imported.text)
+            let page = try await owner.get("/backups").text
+            XCTAssertTrue(page.contains("Imported 1 TodoListItem"), page)
+            XCTAssertTrue(page.contains(">Undo this import<"), "the safety copy offers the way back")
+            let after = try await owner.get("/todos").text
+            XCTAssertTrue(after.contains("Wash the car"))
+            let again = try await owner.post(String(action), form: [("existing", "skip")])
+            XCTAssertEqual(again.status, .seeOther, "the same import twice is refused politely")
+        }
+    }
+
+    func testABadRowStopsTheImportAndNamesIt() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            let file = Array(#"[{"objectId":"bad0000001","name":"Stew","servings":"four"}]"#.utf8)
+            let preview = try await owner.postMultipart(
+                "/backups/import", fields: [("existing", "skip")], files: [("file", "Recipe.json", file)])
+            XCTAssertEqual(preview.status, .unprocessableContent)
+            XCTAssertTrue(
+                preview.text.contains("Recipe 1 (objectId bad0000001): servings is not a number (it is text)."),
+                preview.text)
+            XCTAssertFalse(preview.text.contains(">Import</button>"), "no way to import it as it is")
+        }
+    }
+}

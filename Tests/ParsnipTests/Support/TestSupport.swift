@@ -86,6 +86,27 @@ final class Browser: @unchecked Sendable {
         return try await postRaw(uri, body: Array(body.utf8), origin: origin, headers: headers)
     }
 
+    /// POSTs a `multipart/form-data` form with the CSRF field first, then `fields`, then each file, as a browser
+    /// sends a form with a file input.
+    @discardableResult
+    func postMultipart(
+        _ uri: String, fields: [(String, String)] = [], files: [(field: String, filename: String, bytes: [UInt8])]
+    ) async throws -> TestResponse {
+        let boundary = "----ParsnipTest\(UUID().uuidString.prefix(8))"
+        var body: [UInt8] = []
+        for (name, value) in [("_csrf", csrfToken)] + fields {
+            body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
+        }
+        for file in files {
+            body += Array(
+                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\n"
+                    + "Content-Type: application/octet-stream\r\n\r\n").utf8)
+            body += file.bytes + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return try await postRaw(uri, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
     /// POSTs raw bytes as a URL-encoded form.
     @discardableResult
     func postRaw(

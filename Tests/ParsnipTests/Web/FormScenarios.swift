@@ -65,7 +65,22 @@ enum FormScenarios {
         let copy = "parsnip-backup-old-copy.zip"
         try FileManager.default.moveItem(atPath: "\(folder)/\(names[1])", toPath: "\(folder)/\(copy)")
         names[1] = copy
+        // An import waiting for its button: the preview a multipart upload answers with.
+        let preview = try await owner.postMultipart(
+            "/backups/import", fields: [("existing", "skip")],
+            files: [("file", "TodoListItem.json", Array(#"[{"objectId":"imported01","title":"Wash the car"}]"#.utf8))]
+        ).text
+        let token = try XCTUnwrap(preview.firstMatch(of: /action="\/backups\/import\/([0-9a-f]{32})"/)).1
         return [
+            FormScenario(
+                route: "/backups/upload", browser: owner, page: "/backups", path: "/backups/upload",
+                onlyFiles: "without a file it only asks for one; a backup file is kept beside the others"),
+            FormScenario(
+                route: "/backups/import", browser: owner, page: "/backups", path: "/backups/import",
+                onlyFiles: "without a file it only asks for one; its dry run keeps nothing"),
+            FormScenario(
+                route: "/backups/import/{token}", browser: owner, page: "/backups",
+                path: "/backups/import/\(token)", opened: { _ in preview }),
             FormScenario(
                 route: "/backups", browser: owner, page: "/backups", path: "/backups",
                 onlyFiles: "a backup reads one snapshot and writes a file, never the database"),
