@@ -97,11 +97,14 @@ struct ImportCommand: AsyncParsableCommand {
         let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
         let existing: ExistingObjects = overwrite ? .overwrite : .skip
         let report: ImportReport
+        let checking = ProgressLine("Checking")
         do {
             report = try await BackupFiles.importFile(
                 file, into: databasePath, className: className, existing: existing, dryRun: true
-            ).report
+            ) { checking.show($0) }.report
+            checking.finish()
         } catch {
+            checking.finish()
             ServeCommand.fail(error.message)
         }
         print("Dry run — nothing has been changed:")
@@ -126,9 +129,12 @@ struct ImportCommand: AsyncParsableCommand {
                 return
             }
         }
+        let importing = ProgressLine("Importing")
         do {
             let (done, safety) = try await BackupFiles.importFile(
-                file, into: databasePath, className: className, existing: existing, dryRun: false)
+                file, into: databasePath, className: className, existing: existing, dryRun: false
+            ) { importing.show($0) }
+            importing.finish()
             guard done.problems.isEmpty else {
                 for problem in done.problems { print("  \(problem)") }
                 ServeCommand.fail("Nothing was imported.")

@@ -120,3 +120,47 @@ def test_the_commands_back_up_while_running_refuse_a_damaged_file_and_restore_wh
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_export_then_import_with_a_dry_run_a_bad_row_refused_and_the_good_file_imported(artifacts_dir: Path):
+    folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-import-"))
+    source = folder / "source" / "parsnip.sqlite"
+    server = ParsnipServer(source, artifacts_dir / "server-import.log")
+    server.log_path.write_text("")
+    server.start()
+    try:
+        import urllib.parse
+        import urllib.request
+
+        # No sign-in on this computer: add a to-do through the form as a person would.
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+        page = opener.open(server.url + "/todos/new").read().decode()
+        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        body = urllib.parse.urlencode({"_csrf": token, "title": "Sweep the chimney", "description": ""}).encode()
+        request = urllib.request.Request(server.url + "/todos", data=body, headers={"Origin": server.url})
+        opener.open(request).read()
+    finally:
+        server.stop()
+    try:
+        exported = parsnip("export", str(folder / "export.zip"), "--database", str(source))
+        assert exported.returncode == 0, exported.stderr
+        assert "Exported to" in exported.stdout and "1 to-do" in exported.stdout
+
+        target = folder / "target" / "parsnip.sqlite"
+        dry = parsnip("import", str(folder / "export.zip"), "--database", str(target), "--dry-run")
+        assert dry.returncode == 0, dry.stderr
+        assert "TodoListItem: 1 to create, 0 to update, 0 to skip" in dry.stdout
+
+        bad = folder / "Recipe.json"
+        bad.write_text('[{"objectId":"bad0000001","name":"Stew","releaseDate":"2024-03-02"}]')
+        refused = parsnip("import", str(bad), "--database", str(target), "--yes")
+        assert refused.returncode == 1
+        assert "Recipe 1 (objectId bad0000001): releaseDate is not a date (it is text)." in refused.stdout
+
+        imported = parsnip("import", str(folder / "export.zip"), "--database", str(target), "--yes")
+        assert imported.returncode == 0, imported.stderr + imported.stdout
+        assert "Imported." in imported.stdout
+        again = parsnip("export", str(folder / "again.zip"), "--database", str(target))
+        assert "1 to-do" in again.stdout, again.stdout
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

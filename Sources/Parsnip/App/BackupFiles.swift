@@ -78,7 +78,8 @@ public enum BackupFiles {
     /// safety backup into `backups/` beside the database first, then writes everything in one transaction, or
     /// nothing when there is any problem. Returns the report and, after an import, the safety backup's path.
     public static func importFile(
-        _ path: String, into databasePath: String, className: String?, existing: ExistingObjects, dryRun: Bool
+        _ path: String, into databasePath: String, className: String?, existing: ExistingObjects, dryRun: Bool,
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> (report: ImportReport, safetyBackup: String?) {
         let store = try open(databasePath)
         defer { try? store.close() }
@@ -98,7 +99,7 @@ public enum BackupFiles {
             rules: BackupRules(automatic: false), keptClasses: StoreAccountRepository.accountClasses,
             words: classWords, importRules: ImportRules(known: knownClasses, checks: importChecks), logger: logger)
         let (report, undo) = try await backups.importFile(
-            URL(fileURLWithPath: path), className: className, existing: existing, dryRun: dryRun)
+            URL(fileURLWithPath: path), className: className, existing: existing, dryRun: dryRun, progress: progress)
         return (report, undo?.url.path)
     }
 

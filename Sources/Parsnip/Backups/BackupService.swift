@@ -123,7 +123,8 @@ final class BackupService: Sendable {
         do {
             let report = try await ImportRun.run(
                 classes, existing: existing, dryRun: dryRun, known: importRules.known, checks: importRules.checks,
-                writePath: writePath)
+                writePath: writePath
+            ) { progress((dryRun ? 0 : 0.5) + (dryRun ? 1 : 0.5) * $0) }
             progress(1)
             if !dryRun, report.problems.isEmpty { logger.notice("Imported \(url.lastPathComponent)") }
             return (report, report.problems.isEmpty ? undo : nil)

@@ -72,22 +72,31 @@ enum ImportRun {
 
     static func run(
         _ classes: [ImportedClass], existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
-        checks: [@Sendable (ParseReader) throws -> [String]], writePath: WritePath
+        checks: [@Sendable (ParseReader) throws -> [String]], writePath: WritePath,
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
+        let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
         return try await writePath.importing(commitIf: keeps) { writer in
             var report = ImportReport(dryRun: dryRun)
+            var done = 0
             for imported in classes {
+                defer {
+                    done += imported.objects.count
+                    progress(Double(done) / Double(total))
+                }
                 if leftOutClasses.contains(imported.className) {
                     report.leftOut.append(
                         "\(imported.className): \(imported.objects.count) left out; people are added on the "
                             + "People page, never imported.")
                     continue
                 }
+                let before = done
                 report.classes.append(
                     try write(
-                        imported, existing: existing, known: known[imported.className], into: &report, writer: writer))
+                        imported, existing: existing, known: known[imported.className], into: &report, writer: writer
+                    ) { progress(Double(before + $0) / Double(total)) })
             }
             for check in checks { report.problems += try check(writer.reader) }
             return report
@@ -97,12 +106,13 @@ enum ImportRun {
     /// Writes one class's objects, each in its own savepoint so a bad one is reported and the others go on.
     private static func write(
         _ imported: ImportedClass, existing: ExistingObjects, known: KnownClass?, into report: inout ImportReport,
-        writer: ParseWriter
+        writer: ParseWriter, progress: (Int) -> Void
     ) throws -> ImportReport.Counts {
         var counts = ImportReport.Counts(className: imported.className)
         let label = known?.label ?? imported.className
         var kept: Set<String> = []
         for (index, object) in imported.objects.enumerated() {
+            if index % 1_000 == 0 { progress(index) }
             let name = "\(label) \(index + 1)" + (object.objectId.map { " (objectId \($0))" } ?? "")
             if let known {
                 if let mismatch = typeProblem(object, known: known) {
