@@ -17,10 +17,13 @@ from editing_load import Client  # noqa: E402
 
 
 def until_done(client: Client, status: int, location: str | None) -> str:
-    """Follows the progress page until the job hands back to /backups; returns that page."""
-    while location and location.startswith("/backups/progress/"):
+    """Follows the progress page (200 while the job runs) until it hands back to /backups; returns that page."""
+    progress = location
+    while status == 200 or (location or "").startswith("/backups/progress/"):
+        if location and location.startswith("/backups/progress/"):
+            progress = location
         time.sleep(0.2)
-        status, location, _ = client.get(location)
+        status, location, _ = client.get(progress)
     assert status == 303 and location == "/backups", (status, location)
     return client.get("/backups")[2]
 
