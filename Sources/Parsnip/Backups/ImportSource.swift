@@ -12,6 +12,10 @@ struct ImportedClass: Sendable {
 /// objects per class, or a zip of such files) or a REST answer (`{"results":[…]}`). A JSON file's class is its
 /// name ("Book.json"), unless `className` names it.
 enum ImportSource {
+    /// The largest JSON file (or zip entry) read at once: an import holds it in memory while it checks it, so a
+    /// file of several gigabytes must not be able to exhaust the computer's memory.
+    static let largestFile = 256_000_000
+
     static func read(_ url: URL, className: String? = nil) throws(BackupProblem) -> [ImportedClass] {
         let handle = try? FileHandle(forReadingFrom: url)
         let head = (try? handle?.read(upToCount: 4)) ?? nil
@@ -19,6 +23,8 @@ enum ImportSource {
         guard let head else { throw BackupProblem("There is no file \(url.path), or it cannot be read.") }
         if head.starts(with: [0x50, 0x4B]) { return try readZip(url) }
         let name = className ?? url.deletingPathExtension().lastPathComponent
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= largestFile else { throw tooBig(url.lastPathComponent) }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -39,6 +45,9 @@ enum ImportSource {
                 && (entry.path as NSString).lastPathComponent != "manifest.json"
         }
         guard !entries.isEmpty else { throw BackupProblem("The zip file holds no .json files of Parse objects.") }
+        guard entries.reduce(0, { $0 + Int($1.uncompressedSize) }) <= largestFile else {
+            throw tooBig(url.lastPathComponent)
+        }
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             var data = Data()
             do {
@@ -50,6 +59,12 @@ enum ImportSource {
             classes.append(try parse(data, className: (file as NSString).deletingPathExtension, file: entry.path))
         }
         return classes
+    }
+
+    private static func tooBig(_ file: String) -> BackupProblem {
+        BackupProblem(
+            "\(file) is too big to import at once (over 256 MB of JSON). Export fewer classes at a time and import "
+                + "each file.")
     }
 
     private static func parse(_ data: Data, className: String, file: String) throws(BackupProblem) -> ImportedClass {

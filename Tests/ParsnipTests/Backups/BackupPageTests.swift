@@ -223,3 +223,32 @@ final class BackupUploadTests: XCTestCase {
         }
     }
 }
+
+/// A backup that cannot be written is remembered, and the owner's home page says so with what to do.
+final class BackupFailureTests: XCTestCase {
+    func testAFailedBackupIsNamedOnTheOwnersHomePageUntilOneSucceeds() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        // The backups folder cannot be made: a file stands where it should be.
+        let blocked = database.directory.appendingPathComponent("blocked")
+        try Data("not a folder".utf8).write(to: blocked)
+        var settings = fileSettings(database.path)
+        settings.backups.folder = blocked.path
+        try await withApp(settings: settings) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            try await owner.addTodo("Buy oat milk")
+            let failed = try await owner.post("/backups", form: [])
+            XCTAssertEqual(failed.status, .seeOther)
+            let page = try await owner.get("/backups").text
+            XCTAssertTrue(page.contains("Making the backups folder"), page)
+            let home = try await owner.get("/").text
+            XCTAssertTrue(home.contains("The last backup failed"), home)
+            XCTAssertTrue(home.contains(#"<a href="/backups">Open Backups</a>"#))
+
+            try FileManager.default.removeItem(at: blocked)
+            _ = try await owner.post("/backups", form: [])
+            let fixed = try await owner.get("/").text
+            XCTAssertFalse(fixed.contains("The last backup failed"), "a backup that worked clears the notice")
+        }
+    }
+}
