@@ -24,14 +24,9 @@ struct BackupCommand: AsyncParsableCommand {
 
     func run() async throws {
         let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
-        let line = ProgressLine("Backing up")
-        do {
-            let made = try BackupFiles.backUp(databasePath: databasePath, to: file) { line.show($0) }
-            line.finish()
-            print("Backed up to \(made.file) (\(made.size)): \(made.contents).")
-        } catch {
-            line.finish()
-            ServeCommand.fail(error.message)
+        await ProgressLine.reporting("Backing up") { progress throws(BackupProblem) in
+            let made = try BackupFiles.backUp(databasePath: databasePath, to: file, progress: progress)
+            return "Backed up to \(made.file) (\(made.size)): \(made.contents)."
         }
     }
 }
@@ -52,14 +47,9 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
-        let line = ProgressLine("Exporting")
-        do {
-            let made = try await BackupFiles.export(databasePath: databasePath, to: file) { line.show($0) }
-            line.finish()
-            print("Exported to \(made.file) (\(made.size)): \(made.contents).")
-        } catch {
-            line.finish()
-            ServeCommand.fail(error.message)
+        await ProgressLine.reporting("Exporting") { progress throws(BackupProblem) in
+            let made = try await BackupFiles.export(databasePath: databasePath, to: file, progress: progress)
+            return "Exported to \(made.file) (\(made.size)): \(made.contents)."
         }
     }
 }
@@ -230,5 +220,22 @@ final class ProgressLine: @unchecked Sendable {
 
     func finish() {
         if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    /// Runs `work` with a progress line labelled `label`, then prints the sentence it returns; its problem ends
+    /// the command with that sentence and status 1.
+    static func reporting(
+        _ label: String,
+        _ work: (_ progress: @escaping @Sendable (Double) -> Void) async throws(BackupProblem) -> String
+    ) async {
+        let line = ProgressLine(label)
+        do throws(BackupProblem) {
+            let sentence = try await work { line.show($0) }
+            line.finish()
+            print(sentence)
+        } catch {
+            line.finish()
+            ServeCommand.fail(error.message)
+        }
     }
 }

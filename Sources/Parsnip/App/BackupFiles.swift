@@ -28,17 +28,7 @@ public enum BackupFiles {
     public static func backUp(
         databasePath: String, to path: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) throws(BackupProblem) -> Described {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
-            throw BackupProblem("There is no database at \(databasePath).")
-        }
-        var destination = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw BackupProblem("\(path) already exists; choose another name, or a folder to write it in.")
-            }
-            destination = BackupFolder(url: destination).newFile(for: .command, at: Date())
-        }
+        let destination = try newFile(path, from: databasePath) { $0.newFile(for: .command, at: Date()) }
         let store = try open(databasePath)
         defer { try? store.close() }
         let manifest = try BackupArchive.make(of: store, to: destination, reason: .command, progress: progress)
@@ -52,17 +42,7 @@ public enum BackupFiles {
     public static func export(
         databasePath: String, to path: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> Described {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
-            throw BackupProblem("There is no database at \(databasePath).")
-        }
-        var destination = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
-                throw BackupProblem("\(path) already exists; choose another name, or a folder to write it in.")
-            }
-            destination = BackupFolder(url: destination).newExportFile(at: Date())
-        }
+        let destination = try newFile(path, from: databasePath) { $0.newExportFile(at: Date()) }
         let store = try open(databasePath)
         defer { try? store.close() }
         let manifest = try await ExportArchive.make(of: store, to: destination, progress: progress)
@@ -165,6 +145,24 @@ public enum BackupFiles {
     /// Removes what `prepareRestore` unpacked, when the person chose not to restore.
     public static func discard(_ prepared: Prepared) {
         try? FileManager.default.removeItem(at: prepared.database)
+    }
+
+    /// Where a command writes: `path` itself when nothing is there, a new file `naming` picks inside the folder
+    /// `path`; refused when `path` is a file already or there is no database to read.
+    private static func newFile(_ path: String, from databasePath: String, naming: (BackupFolder) -> URL)
+        throws(BackupProblem) -> URL
+    {
+        guard FileManager.default.fileExists(atPath: databasePath) else {
+            throw BackupProblem("There is no database at \(databasePath).")
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            return URL(fileURLWithPath: path)
+        }
+        guard isFolder.boolValue else {
+            throw BackupProblem("\(path) already exists; choose another name, or a folder to write it in.")
+        }
+        return naming(BackupFolder(url: URL(fileURLWithPath: path)))
     }
 
     /// Opens (creating when needed, with its folder) the database at `databasePath`.

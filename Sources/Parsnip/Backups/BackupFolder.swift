@@ -35,10 +35,15 @@ struct BackupFolder: Sendable {
             case .beforeImport: "before-import"
             case .uploaded: "uploaded"
             }
-        var candidate = url.appendingPathComponent("parsnip-backup-\(stamp)-\(kind).zip")
+        return unused("parsnip-backup-\(stamp)-\(kind)")
+    }
+
+    /// `<base>.zip` in this folder, or `<base>-2.zip`, `<base>-3.zip`… when it exists.
+    private func unused(_ base: String) -> URL {
+        var candidate = url.appendingPathComponent("\(base).zip")
         var number = 2
         while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = url.appendingPathComponent("parsnip-backup-\(stamp)-\(kind)-\(number).zip")
+            candidate = url.appendingPathComponent("\(base)-\(number).zip")
             number += 1
         }
         return candidate
@@ -46,14 +51,7 @@ struct BackupFolder: Sendable {
 
     /// A new export's name: "parsnip-export-2026-11-24-083000.zip", with "-2"… when that one exists.
     func newExportFile(at date: Date) -> URL {
-        let stamp = Self.stamp(date)
-        var candidate = url.appendingPathComponent("parsnip-export-\(stamp).zip")
-        var number = 2
-        while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = url.appendingPathComponent("parsnip-export-\(stamp)-\(number).zip")
-            number += 1
-        }
-        return candidate
+        unused("parsnip-export-\(Self.stamp(date))")
     }
 
     /// Every export in the folder, newest first.
