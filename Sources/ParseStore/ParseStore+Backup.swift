@@ -102,14 +102,36 @@ extension ParseStore {
         let deadline = ContinuousClock.now + lockWait.limit
         try await mapErrorsAsync {
             try await database.writeWithoutTransaction { db in
+                // The file may come from anywhere: nothing in its schema may run functions while it is read.
+                try db.execute(sql: "PRAGMA trusted_schema = OFF")
                 try db.execute(sql: "ATTACH DATABASE ? AS \"replacement\"", arguments: [path])
-                defer { try? db.execute(sql: "DETACH DATABASE \"replacement\"") }
+                defer {
+                    try? db.execute(sql: "DETACH DATABASE \"replacement\"")
+                    try? db.execute(sql: "PRAGMA trusted_schema = ON")
+                }
                 try Self.transaction(db, waitingUntil: deadline, lockWait) {
                     try Self.copyClasses(db, keeping: kept, progress: progress)
                 }
             }
         }
         context.schemas.invalidate()
+    }
+
+    /// One table or index definition read from the replacement file, prepared only when it is exactly one
+    /// `CREATE TABLE` / `CREATE [UNIQUE] INDEX` statement for `name`: a crafted file cannot slip in another
+    /// statement (GRDB refuses more than one) or create anything else.
+    private static func definition(_ sql: String, creating kind: String, named name: String, db: Database) throws
+        -> Statement
+    {
+        let words = sql.split(whereSeparator: \.isWhitespace).prefix(3).map { $0.uppercased() }
+        let allowed =
+            kind == "TABLE"
+            ? words.starts(with: ["CREATE", "TABLE"])
+            : words.starts(with: ["CREATE", "INDEX"]) || words.starts(with: ["CREATE", "UNIQUE", "INDEX"])
+        guard allowed, sql.contains(name.quotedDatabaseIdentifier) || sql.contains(name) else {
+            throw ParseError(.internalServerError, "The backup holds a definition Parsnip does not make: \(name).")
+        }
+        return try db.makeStatement(sql: sql)
     }
 
     /// The body of `replaceClasses`: drops the main database's replaceable tables, then recreates each of the
@@ -135,7 +157,7 @@ extension ParseStore {
         let tables = definitions.filter { $0["type"] == "table" && replaceable($0["name"]) }
         for (done, table) in tables.enumerated() {
             let name: String = table["name"]
-            try db.execute(sql: table["sql"])
+            try definition(table["sql"], creating: "TABLE", named: name, db: db).execute()
             try db.execute(
                 sql:
                     "INSERT INTO main.\(name.quotedDatabaseIdentifier) SELECT * FROM \"replacement\".\(name.quotedDatabaseIdentifier)"
@@ -143,7 +165,7 @@ extension ParseStore {
             progress(done + 1, tables.count)
         }
         for index in definitions where index["type"] == "index" && replaceable(index["tbl_name"]) {
-            try db.execute(sql: index["sql"])
+            try definition(index["sql"], creating: "INDEX", named: index["name"], db: db).execute()
         }
         let keptNames = Array(kept)
         let placeholders = databaseQuestionMarks(count: keptNames.count)
