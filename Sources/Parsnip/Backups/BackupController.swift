@@ -77,7 +77,8 @@ struct BackupController: Sendable {
         let backups = self.backups
         let (id, job) = await backups.start("Exporting everything") { progress throws(BackupProblem) -> String in
             let listing = try await backups.export(progress: progress)
-            return "Export ready (\(BackupFormatting.size(listing.bytes))): download it under “Take your data out” below."
+            return
+                "Export ready (\(BackupFormatting.size(listing.bytes))): download it under “Take your data out” below."
         }
         return answer(id, job)
     }
