@@ -166,9 +166,12 @@ struct RestoreCommand: AsyncParsableCommand {
                     + "Parsnip swaps the data safely, or stop Parsnip and run this again.")
         }
         let prepared: BackupFiles.Prepared
+        let checking = ProgressLine("Checking the backup")
         do {
-            prepared = try BackupFiles.prepareRestore(of: file, over: databasePath)
+            prepared = try BackupFiles.prepareRestore(of: file, over: databasePath) { checking.show($0) }
+            checking.finish()
         } catch {
+            checking.finish()
             ServeCommand.fail(error.message)
         }
         let backup = prepared.backup
@@ -190,14 +193,17 @@ struct RestoreCommand: AsyncParsableCommand {
                 return
             }
         }
+        let saving = ProgressLine("Making a safety backup")
+        let safety: String?
         do {
-            if let safety = try BackupFiles.restore(prepared, over: databasePath) {
-                print("Safety backup of what was there: \(safety)")
-            }
-            print("Restored the backup from \(backup.when). Start Parsnip as usual.")
+            safety = try BackupFiles.restore(prepared, over: databasePath) { saving.show($0) }
+            saving.finish()
         } catch {
+            saving.finish()
             ServeCommand.fail(error.message)
         }
+        if let safety { print("Safety backup of what was there: \(safety)") }
+        print("Restored the backup from \(backup.when). Start Parsnip as usual.")
     }
 }
 

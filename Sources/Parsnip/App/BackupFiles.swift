@@ -86,11 +86,13 @@ public enum BackupFiles {
     /// Checks the backup at `path` whole and unpacks it beside the database at `databasePath`.
     ///
     /// - Throws: `BackupProblem`: not a backup, damaged, newer, or no room to unpack it.
-    public static func prepareRestore(of path: String, over databasePath: String) throws(BackupProblem) -> Prepared {
+    public static func prepareRestore(
+        of path: String, over databasePath: String, progress: @escaping (Double) -> Void = { _ in }
+    ) throws(BackupProblem) -> Prepared {
         let file = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw BackupProblem("There is no file \(path).") }
         let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-        let (manifest, database) = try BackupArchive.unpack(file, into: folder)
+        let (manifest, database) = try BackupArchive.unpack(file, into: folder, progress: progress)
         return Prepared(backup: describe(file, manifest), database: database)
     }
 
@@ -110,7 +112,9 @@ public enum BackupFiles {
     /// Puts the prepared backup in the database's place — everything, people included — after a safety backup of
     /// the database there now (into `backups/` beside it); returns the safety backup's path, nil when there was no
     /// database. The swap is one rename: the old file or the new, never half of either.
-    public static func restore(_ prepared: Prepared, over databasePath: String) throws(BackupProblem) -> String? {
+    public static func restore(
+        _ prepared: Prepared, over databasePath: String, progress: @escaping (Double) -> Void = { _ in }
+    ) throws(BackupProblem) -> String? {
         var safety: String?
         let target = URL(fileURLWithPath: databasePath)
         do {
@@ -120,7 +124,7 @@ public enum BackupFiles {
                 let url = folder.newFile(for: .beforeRestore, at: Date())
                 let store = try open(databasePath)
                 do {
-                    _ = try BackupArchive.make(of: store, to: url, reason: .beforeRestore)
+                    _ = try BackupArchive.make(of: store, to: url, reason: .beforeRestore, progress: progress)
                     try store.close()
                 } catch {
                     try? store.close()
