@@ -10,6 +10,36 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 });
 
+// Every password field gets a "Show" button that shows what was typed, and hides it again; without the script
+// the fields stay hidden as browsers make them.
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll('input[type="password"]').forEach(function (input) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "password-toggle";
+    button.textContent = "Show";
+    button.setAttribute("aria-pressed", "false");
+    var label = document.querySelector('label[for="' + input.id + '"]');
+    button.setAttribute("aria-label", "Show " + (label ? label.textContent.trim().toLowerCase() : "password"));
+    button.addEventListener("click", function () {
+      var showing = input.type === "text";
+      input.type = showing ? "password" : "text";
+      button.textContent = showing ? "Show" : "Hide";
+      button.setAttribute("aria-pressed", showing ? "false" : "true");
+    });
+    input.insertAdjacentElement("afterend", button);
+  });
+  // A form sent with a password showing must not leave it showing in the page the browser keeps for Back.
+  document.querySelectorAll("form").forEach(function (form) {
+    form.addEventListener("submit", function () {
+      form.querySelectorAll(".password-toggle").forEach(function (button) {
+        var input = button.previousElementSibling;
+        if (input && input.type === "text") button.click();
+      });
+    });
+  });
+});
+
 (function () {
   // What the row buttons' and labels' words call one row of each section.
   var nouns = { ingredient: "ingredient", side: "side option", nutrition: "nutrition entry" };

@@ -22,6 +22,10 @@ public protocol AccountRepository: AccessDirectory {
     /// Gives a person a new password and ends their sessions, except `keepingSession` (the one resetting it).
     func resetPassword(personId: String, password: String, keepingSession: String?) async throws
         -> Result<Person, AccountRefusal>
+    /// Changes a person's own password after checking their current one (`.wrongPassword` when it does not match);
+    /// their other sessions end, except `keepingSession` (the one they are changing it from).
+    func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?) async throws
+        -> Result<Person, AccountRefusal>
     /// Moves a person to another role at once; refused with `.lastOwner` for the only owner.
     func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal>
     /// Removes an account, its sessions and its role at once; refused for `actor` themselves and the last owner.
@@ -54,6 +58,8 @@ public enum AccountRefusal: Error, Sendable, Hashable {
     case lastOwner
     /// Nobody may remove their own account.
     case removingYourself
+    /// The current password typed does not match.
+    case wrongPassword
 }
 
 extension AccountRepository {

@@ -121,3 +121,11 @@ struct PersonRemovePage: Sendable {
     let username: String
     let action: String
 }
+
+/// /account/password: the signed-in person's current password, then the new one twice.
+struct OwnPasswordPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    let username: String
+    let form: AccountForm
+}

@@ -201,7 +201,7 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
                 to: "/people", message: "You cannot remove yourself. Another owner can remove your account")
         case .notFound:
             throw PageError.notFound
-        case .setupDone, .usernameTaken:
+        case .setupDone, .usernameTaken, .wrongPassword:
             throw PageError.conflict
         }
     }

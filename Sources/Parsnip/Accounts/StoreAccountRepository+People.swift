@@ -41,6 +41,15 @@ extension StoreAccountRepository {
         return outcome
     }
 
+    public func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?)
+        async throws -> Result<Person, AccountRefusal>
+    {
+        let hash = try await store.read { reader in try reader.hashedPassword(ofUser: personId) }
+        guard let hash else { return .failure(.notFound) }
+        guard try await hasher.verify(current, against: hash) else { return .failure(.wrongPassword) }
+        return try await resetPassword(personId: personId, password: new, keepingSession: keepingSession)
+    }
+
     public func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }

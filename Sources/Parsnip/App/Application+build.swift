@@ -201,10 +201,14 @@ func buildRouter(
         .add(middleware: CSRFMiddleware())
     let routes = AccessRoutes(group: pagesGroup, table: accessTable)
     let clock = settings.clock
+    // One throttle: a wrong current password on the password page counts as a failed sign-in.
+    let throttle = SignInThrottle(now: { clock.now() })
     AccountController(
-        accounts: accounts, pages: pages, throttle: SignInThrottle(now: { clock.now() }),
-        setupGate: SetupGate(code: settings.setupCode), pause: settings.pause
+        accounts: accounts, pages: pages, throttle: throttle, setupGate: SetupGate(code: settings.setupCode),
+        pause: settings.pause
     ).addRoutes(to: routes)
+    OwnPasswordController(accounts: accounts, pages: pages, throttle: throttle, pause: settings.pause)
+        .addRoutes(to: routes)
     PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     HomeController(pages: pages) {

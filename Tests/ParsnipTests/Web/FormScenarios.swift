@@ -45,6 +45,13 @@ enum FormScenarios {
         for kind in CatalogueKind.allCases { scenarios += try await catalogue(kind, owner) }
         scenarios += try await accounts(owner: owner, newcomer: newcomer)
         scenarios += try await trash(owner) + history(owner)
+        scenarios.append(
+            FormScenario(
+                route: "/account/password", browser: owner, page: "/account/password", path: "/account/password",
+                typed: [
+                    ("current", "correct horse"), ("password", "a new horse battery"),
+                    ("passwordAgain", "a new horse battery"),
+                ]))
         // Last: pressing Restore again at the end puts back the data of this moment, after every other scenario.
         return scenarios + (try await backups(owner))
     }

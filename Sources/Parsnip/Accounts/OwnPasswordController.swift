@@ -1,0 +1,102 @@
+import Hummingbird
+
+/// Everyone's own password: reached from their name in the header, the current password first, then the new one
+/// twice. Wrong current passwords count as sign-in attempts, so the page cannot be used to guess.
+struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
+    let accounts: Accounts
+    let pages: Pages
+    let throttle: SignInThrottle
+    /// Waits out a throttled attempt's delay (tests make it instant).
+    let pause: @Sendable (Duration) async -> Void
+
+    func addRoutes(to routes: AccessRoutes) {
+        routes.get("/account/password", .signedIn, use: form)
+        routes.post("/account/password", .signedIn, use: change)
+    }
+
+    /// GET /account/password — the form; someone using Parsnip here without signing in has no password to change,
+    /// and the page says so.
+    @Sendable func form(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let user = context.user else { return noPassword(context) }
+        return render(user, problems: [:], context: context)
+    }
+
+    /// POST /account/password — checks the current password (throttled like signing in) and the new one, saves
+    /// it and ends the person's other sessions; this one stays signed in.
+    @Sendable func change(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let user = context.user else { return noPassword(context) }
+        let current = context.form["current"] ?? ""
+        let new = context.form["password"] ?? ""
+        let again = context.form["passwordAgain"] ?? ""
+        var problems: [String: String] = [:]
+        if current.isEmpty { problems["current"] = "Enter your current password" }
+        if let problem = AccountRules.passwordProblem(new) {
+            problems["password"] = problem
+        } else if new != again {
+            problems["passwordAgain"] = "The two new passwords differ. Type the same one twice"
+        }
+        guard problems.isEmpty else { return render(user, problems: problems, context: context) }
+        let attempt: SignInThrottle.Attempt
+        switch throttle.begin(address: context.remoteAddress, username: user.username) {
+        case .refused(let until):
+            return render(
+                user, problems: ["current": AccountController<Accounts>.tooManyAttempts(until)], context: context,
+                status: .tooManyRequests)
+        case .allowed(let delay, let counted):
+            attempt = counted
+            if delay > .zero { await pause(delay) }
+        }
+        let session = CookieHeader.value(named: SessionCookie.name, in: request.headers).map(String.init)
+        return try await context.saving {
+            switch try await accounts.changeOwnPassword(
+                personId: user.objectId, current: current, new: new, keepingSession: session)
+            {
+            case .success:
+                throttle.succeeded(attempt)
+                return Flash.redirect(
+                    to: "/", message: "Your password is changed. Other devices you were signed in on sign in again")
+            case .failure(.wrongPassword):
+                return render(
+                    user, problems: ["current": "That is not your current password. Check it and try again"],
+                    context: context)
+            case .failure(let refusal):
+                return try await PeopleController<Accounts>.refused(refusal)
+            }
+        } orShowingAgain: { context in
+            throttle.withdraw(attempt)
+            return render(user, problems: [:], context: context)
+        }
+    }
+
+    private func render(
+        _ user: SignedInUser, problems: [String: String], context: ParsnipRequestContext,
+        status: HTTPResponse.Status = .unprocessableContent
+    ) -> Response {
+        let rule = "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters."
+        let fields = [
+            AccountField(
+                id: "current", label: "Your current password", isPassword: true, autocomplete: "current-password",
+                error: problems["current"]),
+            AccountField(
+                id: "password", label: "New password", hint: rule, isPassword: true, autocomplete: "new-password",
+                error: problems["password"]),
+            AccountField(
+                id: "passwordAgain", label: "New password again", isPassword: true, autocomplete: "new-password",
+                error: problems["passwordAgain"]),
+        ]
+        let page = OwnPasswordPage(
+            page: PageChrome(title: "Change your password", context: context), csrfToken: context.csrfToken,
+            username: user.username, form: AccountForm(fields))
+        return pages.render(page, template: "accounts/own-password", status: problems.isEmpty ? .ok : status)
+    }
+
+    /// "You are not signed in": on this computer, with signing in optional, there is no password of yours here.
+    private func noPassword(_ context: ParsnipRequestContext) -> Response {
+        let page = ErrorPage(
+            page: PageChrome(title: "You are not signed in", context: context), heading: "You are not signed in",
+            message: "You are using Parsnip on this computer without signing in, so there is no password of yours "
+                + "to change. Sign in first, then choose your name at the top of the page.",
+            linkText: "Sign in", linkURL: "/sign-in?next=%2Faccount%2Fpassword")
+        return pages.render(page, template: "errors/error")
+    }
+}
