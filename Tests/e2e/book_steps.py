@@ -229,7 +229,8 @@ def save_book(page: Page, title: str, button_name: str = "Save book") -> str:
     """Clicks "Save book" (or "Save changes"); expects the book page with the saved banner; returns its id."""
     button(page, button_name).click()
     expect(page).to_have_url(BOOK_URL)
-    expect(flash(page, f"Saved {quoted(title)}")).to_be_visible()
+    verb = "Added" if button_name == "Save book" else "Saved"
+    expect(flash(page, f"{verb} {quoted(title)}")).to_be_visible()
     expect(page.get_by_role("heading", level=1)).to_have_text(title)
     return book_id_of(page)
 

@@ -203,7 +203,7 @@ def save_as_new(page: Page, name: str) -> str:
     """Clicks "Save as new recipe"; expects the new recipe's page with the saved banner; returns its id."""
     button(page, "Save as new recipe").click()
     expect(page).to_have_url(RECIPE_URL)
-    expect(flash(page, f"Saved {quoted(name)} as a new recipe")).to_be_visible()
+    expect(flash(page, f"Added {quoted(name)} as a new recipe")).to_be_visible()
     expect(page.get_by_role("heading", level=1)).to_have_text(name)
     return recipe_id_of(page)
 

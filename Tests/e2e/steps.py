@@ -43,7 +43,7 @@ def add_todo(page: Page, title: str, description: str = "") -> None:
         page.get_by_label("Description", exact=True).fill(description)
     page.get_by_role("button", name="Add to-do", exact=True).click()
     expect(page).to_have_url(re.compile(r"/todos$"))
-    expect(flash(page, f"Saved {quoted(title)}")).to_be_visible()
+    expect(flash(page, f"Added {quoted(title)}")).to_be_visible()
 
 
 def search(page: Page, words: str) -> None:

@@ -316,7 +316,7 @@ def test_enter_in_a_field_saves_rather_than_pressing_a_row_button(page: Page):
     description(page, 1).fill("slices of bread")
     description(page, 1).press("Enter")
     expect(page).to_have_url(re.compile(r"/recipes/[A-Za-z0-9]+$"))
-    expect(flash(page, f"Saved {quoted(name)} as a new recipe")).to_be_visible()
+    expect(flash(page, f"Added {quoted(name)} as a new recipe")).to_be_visible()
     recipe_id = recipe_id_of(page)
 
     # On the edit page Enter updates.

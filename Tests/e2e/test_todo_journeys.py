@@ -30,7 +30,7 @@ def test_adding_a_todo_shows_it_first_in_the_list_with_a_saved_message_once(page
     expect(count_line(page, "1 to-do").or_(page.get_by_text(re.compile(r"^\d+ to-dos$")))).to_be_visible()
     # The banner is shown once: a reload no longer has it, the item stays.
     page.reload()
-    expect(flash(page, f"Saved {quoted(title)}")).to_have_count(0)
+    expect(flash(page, f"Added {quoted(title)}")).to_have_count(0)
     expect(item(page, title)).to_have_count(1)
 
 
@@ -206,7 +206,7 @@ def test_an_empty_title_is_refused_with_a_message_and_the_description_is_kept(pa
     expect(summary.get_by_role("link", name="Enter a title")).to_have_attribute("href", f"#{field_id}")
     title.fill("Find the receipt")
     page.get_by_role("button", name="Add to-do", exact=True).click()
-    expect(flash(page, f"Saved {quoted('Find the receipt')}")).to_be_visible()
+    expect(flash(page, f"Added {quoted('Find the receipt')}")).to_be_visible()
 
 
 def test_a_title_over_200_characters_is_refused_and_kept_as_typed(page: Page, shot):

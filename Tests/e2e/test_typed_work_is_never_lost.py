@@ -183,7 +183,7 @@ def test_save_book_adds_the_author_typed_but_not_added(page: Page, phone_without
     book_field(page, "Publishing year").fill("1965")
     book_field(page, "New author").fill(author)  # typed, but "Add author" is never pressed
     button(page, "Save book").click()
-    expect(flash(page, f"Saved {quoted(title)}. Added the new author {quoted(author)}.")).to_be_visible()
+    expect(flash(page, f"Added {quoted(title)}. Added the new author {quoted(author)}.")).to_be_visible()
     expect(page.get_by_role("main").get_by_role("link", name=author, exact=True)).to_be_visible()
     shot(page, "saved-with-the-typed-author")
     book_id = page.url.rsplit("/", 1)[-1]

@@ -48,7 +48,7 @@ extension BookController {
             return try await context.saving {
                 do {
                     let book = try await repository.create(input, by: context.user)
-                    let message = typedEntries.message("Saved “\(book.title)”", book: book)
+                    let message = typedEntries.message("Added “\(book.title)”", book: book)
                     return Flash.redirect(to: "/books/\(book.id ?? "")", message: message)
                 } catch let error as BookSaveError {
                     var state = typed

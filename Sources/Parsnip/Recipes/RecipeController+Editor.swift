@@ -60,7 +60,7 @@ extension RecipeController {
             return try await context.saving {
                 let saved = try await repository.create(recipe, by: context.user)
                 return Flash.redirect(
-                    to: "/recipes/\(saved.id ?? "")", message: "Saved “\(saved.name)” as a new recipe")
+                    to: "/recipes/\(saved.id ?? "")", message: "Added “\(saved.name)” as a new recipe")
             } orShowingAgain: { context in
                 let (mode, base) = try await createMode(request, context: context)
                 return renderEditor(mode, draft: draft, base: base, status: .ok, context: context)

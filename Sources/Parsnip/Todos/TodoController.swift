@@ -79,7 +79,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         }
         return try await context.saving {
             let item = try await repository.create(draft, by: context.user)
-            return Flash.redirect(to: "/todos", message: "Saved “\(item.title)”")
+            return Flash.redirect(to: "/todos", message: "Added “\(item.title)”")
         } orShowingAgain: { context in
             renderForm(.add, draft: draft, problems: [], context: context)
         }

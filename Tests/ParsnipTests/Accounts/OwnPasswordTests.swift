@@ -82,4 +82,21 @@ final class OwnPasswordTests: XCTestCase {
             XCTAssertTrue(statuses.contains(.tooManyRequests), "\(statuses)")
         }
     }
+
+    func testAViewerWhoCannotChangeTheListsCanStillChangeTheirOwnPassword() async throws {
+        try await withApp(settings: signInSettings()) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            try await owner.addPerson("Vi", "password two", role: .viewer)
+            let viewer = owner.another()
+            try await viewer.signIn("Vi", "password two")
+            let changed = try await viewer.post(
+                "/account/password",
+                form: [
+                    ("current", "password two"), ("password", "password three"), ("passwordAgain", "password three"),
+                ])
+            XCTAssertEqual(changed.status, .seeOther, changed.text)
+            let refused = try await viewer.post("/todos", form: [("title", "Sneaky"), ("description", "")])
+            XCTAssertEqual(refused.status, .forbidden, "still a viewer")
+        }
+    }
 }

@@ -32,7 +32,9 @@ final class SignInPageTests: XCTestCase {
             XCTAssertEqual(home.status, .ok)
             XCTAssertTrue(home.text.contains("Welcome, Ana. You are the owner"))
             XCTAssertTrue(
-                home.text.contains(#"<span class="account-name">Ana <span class="account-role">(Owner)</span>"#))
+                home.text.contains(
+                    #"<a class="account-name" href="/account/password">Ana<span class="visually-hidden">: change your password</span></a> <span class="account-role">(Owner)</span>"#
+                ))
             XCTAssertTrue(home.text.contains(#"<a href="/people">People</a>"#))
             let again = try await browser.get("/setup")
             XCTAssertEqual(again.status, .notFound)
@@ -186,12 +188,18 @@ final class SignInPageTests: XCTestCase {
             try await editor.signIn("Ben", "password one")
             let editorHome = try await editor.get("/").text
             XCTAssertTrue(editorHome.contains(#"<a href="/todos/new">Add to-do</a>"#))
-            XCTAssertTrue(editorHome.contains("Ben <span class=\"account-role\">(Editor)</span>"))
+            XCTAssertTrue(
+                editorHome.contains(
+                    "Ben<span class=\"visually-hidden\">: change your password</span></a> <span class=\"account-role\">(Editor)</span>"
+                ))
             XCTAssertFalse(editorHome.contains(#"href="/people""#), "only owners see People")
             let viewer = owner.another()
             try await viewer.signIn("Vi", "password two")
             let viewerHome = try await viewer.get("/").text
-            XCTAssertTrue(viewerHome.contains("Vi <span class=\"account-role\">(Viewer)</span>"))
+            XCTAssertTrue(
+                viewerHome.contains(
+                    "Vi<span class=\"visually-hidden\">: change your password</span></a> <span class=\"account-role\">(Viewer)</span>"
+                ))
             for link in ["/todos/new", "/recipes/new", "/books/new"] {
                 XCTAssertFalse(viewerHome.contains("href=\"\(link)\""), link)
             }

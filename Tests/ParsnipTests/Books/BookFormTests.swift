@@ -63,7 +63,7 @@ final class BookFormTests: XCTestCase {
             XCTAssertEqual(response.status, .seeOther)
             let location = try XCTUnwrap(response.headers[.location])
             let html = try await browser.get(location).text
-            XCTAssertTrue(html.contains(#"role="status"><p>Saved “The Dispossessed”</p>"#))
+            XCTAssertTrue(html.contains(#"role="status"><p>Added “The Dispossessed”</p>"#))
             XCTAssertTrue(html.contains("<title>The Dispossessed · Parsnip</title>"))
             XCTAssertTrue(html.contains(#"<h1 class="recipe-title">The Dispossessed</h1>"#))
             XCTAssertTrue(html.contains("<dt>Year</dt><dd>1974</dd>"))

@@ -24,7 +24,7 @@ final class BookTypedEntryTests: XCTestCase {
                     genre: catalogue.genre, authors: [catalogue.authors[0]],
                     [("title", "Dune"), ("isbn", "978-0-441-17271-9"), ("new-author", "  Frank Herbert ")]))
             let page = try await Self.followed(browser, saved)
-            XCTAssertTrue(page.contains(#"role="status"><p>Saved “Dune”. Added the new author “Frank Herbert”.</p>"#))
+            XCTAssertTrue(page.contains(#"role="status"><p>Added “Dune”. Added the new author “Frank Herbert”.</p>"#))
             let herbert = try await browser.entryId(.author, "Frank Herbert")
             XCTAssertTrue(page.contains(#"<li><a href="/authors/\#(herbert)">Frank Herbert</a></li>"#))
             XCTAssertTrue(page.contains(">Ursula K. Le Guin</a></li>"), "the ticked author stays")
@@ -43,7 +43,7 @@ final class BookTypedEntryTests: XCTestCase {
             let page = try await Self.followed(browser, saved)
             XCTAssertTrue(
                 page.contains(
-                    "Saved “The Dispossessed”. The author “Ursula K. Le Guin” was already in the catalogue, "
+                    "Added “The Dispossessed”. The author “Ursula K. Le Guin” was already in the catalogue, "
                         + "so the book uses that one."))
             XCTAssertTrue(
                 page.contains(#"<li><a href="/authors/\#(catalogue.authors[0])">Ursula K. Le Guin</a></li>"#))
@@ -62,7 +62,7 @@ final class BookTypedEntryTests: XCTestCase {
             let page = try await Self.followed(browser, saved)
             XCTAssertTrue(
                 page.contains(
-                    "Saved “The Dispossessed”. Added the new genre “Space opera”. Added the new publisher “Chilton”."))
+                    "Added “The Dispossessed”. Added the new genre “Space opera”. Added the new publisher “Chilton”."))
             let genre = try await browser.entryId(.genre, "Space opera")
             XCTAssertTrue(page.contains(#"<dt>Genre</dt><dd><a href="/genres/\#(genre)">Space opera</a></dd>"#))
             XCTAssertTrue(page.contains(">Chilton</a></li>"))

@@ -112,7 +112,7 @@ final class RecipeFormTests: XCTestCase {
             let page = try await browser.get(location)
             XCTAssertEqual(page.status, .ok)
             let html = page.text
-            XCTAssertTrue(html.contains(#"role="status"><p>Saved “Pancakes” as a new recipe</p>"#))
+            XCTAssertTrue(html.contains(#"role="status"><p>Added “Pancakes” as a new recipe</p>"#))
             XCTAssertTrue(html.contains("<title>Pancakes · Parsnip</title>"))
             XCTAssertTrue(html.contains(#"<h1 class="recipe-title">Pancakes</h1>"#))
             XCTAssertTrue(html.contains("<dt>Category</dt><dd>Breakfast</dd>"))
@@ -200,7 +200,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertNotEqual(location, "/recipes/\(first)")
             let second = String(location.dropFirst("/recipes/".count))
             let page = try await browser.get(location)
-            XCTAssertTrue(page.text.contains("Saved “Waffles” as a new recipe"))
+            XCTAssertTrue(page.text.contains("Added “Waffles” as a new recipe"))
             XCTAssertTrue(page.text.contains("Recipe 2 of 2"))
             let original = try await browser.get("/recipes/\(first)")
             XCTAssertTrue(original.text.contains(#"<h1 class="recipe-title">Pancakes</h1>"#))

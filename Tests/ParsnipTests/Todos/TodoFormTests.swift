@@ -36,7 +36,7 @@ final class TodoFormTests: XCTestCase {
             XCTAssertEqual(list.status, .ok)
             XCTAssertTrue(list.text.contains(#"<h2 class="todo-title">Buy oat milk</h2>"#))
             XCTAssertTrue(list.text.contains("Two cartons"))
-            XCTAssertTrue(list.text.contains(#"role="status"><p>Saved “Buy oat milk”</p>"#))
+            XCTAssertTrue(list.text.contains(#"role="status"><p>Added “Buy oat milk”</p>"#))
             XCTAssertTrue(list.text.contains(#"<p class="count">1 to-do</p>"#))
         }
     }
@@ -45,7 +45,7 @@ final class TodoFormTests: XCTestCase {
         try await withApp { browser in
             try await browser.addTodo("Water the plants")
             let first = try await browser.get("/todos")
-            XCTAssertTrue(first.text.contains("Saved “Water the plants”"))
+            XCTAssertTrue(first.text.contains("Added “Water the plants”"))
             XCTAssertTrue(first.headers[values: .setCookie].contains { $0.hasPrefix("parsnip_flash=;") })
             let second = try await browser.get("/todos")
             XCTAssertFalse(second.text.contains("Saved “"))
