@@ -194,10 +194,10 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
     static func refused(_ refusal: AccountRefusal) async throws -> Response {
         switch refusal {
         case .lastOwner:
-            return Flash.redirect(
+            return Flash.refusal(
                 to: "/people", message: "Parsnip needs an owner. Make someone else an owner first, then try again")
         case .removingYourself:
-            return Flash.redirect(
+            return Flash.refusal(
                 to: "/people", message: "You cannot remove yourself. Another owner can remove your account")
         case .notFound:
             throw PageError.notFound

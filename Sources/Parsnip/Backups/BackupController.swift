@@ -88,11 +88,11 @@ struct BackupController: Sendable {
     @Sendable func uploadBackup(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let folder = backups.folder,
             let file = context.uploadedFiles.first(where: { $0.field == "backup" && $0.bytes > 0 })
-        else { return Flash.redirect(to: "/backups", message: "Choose a backup file first, then press Upload.") }
+        else { return Flash.refusal(to: "/backups", message: "Choose a backup file first, then press Upload.") }
         do {
             _ = try BackupArchive.manifest(of: file.url)
         } catch {
-            return Flash.redirect(to: "/backups", message: error.message)
+            return Flash.refusal(to: "/backups", message: error.message)
         }
         let destination = folder.newFile(for: .uploaded, at: backups.store.now())
         try FileManager.default.moveItem(at: file.url, to: destination)
@@ -104,7 +104,7 @@ struct BackupController: Sendable {
     @Sendable func previewImport(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let folder = backups.folder,
             let file = context.uploadedFiles.first(where: { $0.field == "file" && $0.bytes > 0 })
-        else { return Flash.redirect(to: "/backups", message: "Choose a file to import first, then press Check it.") }
+        else { return Flash.refusal(to: "/backups", message: "Choose a file to import first, then press Check it.") }
         let existing = ExistingObjects(rawValue: context.form["existing"] ?? "") ?? .skip
         let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let pending = folder.url.appendingPathComponent(".imports/\(token)")
@@ -116,7 +116,7 @@ struct BackupController: Sendable {
             report = try await backups.importFile(kept, existing: existing, dryRun: true).report
         } catch {
             try? FileManager.default.removeItem(at: pending)
-            return Flash.redirect(to: "/backups", message: error.message)
+            return Flash.refusal(to: "/backups", message: error.message)
         }
         if !report.problems.isEmpty { try? FileManager.default.removeItem(at: pending) }
         let page = ImportPreviewPage(
@@ -136,7 +136,7 @@ struct BackupController: Sendable {
         else { throw PageError.notFound }
         let pending = folder.url.appendingPathComponent(".imports/\(token)")
         guard let name = try? FileManager.default.contentsOfDirectory(atPath: pending.path).first else {
-            return Flash.redirect(
+            return Flash.refusal(
                 to: "/backups", message: "That import was done or dropped already. Choose the file again to import it.")
         }
         let file = pending.appendingPathComponent(name)
@@ -262,7 +262,7 @@ struct BackupController: Sendable {
         do {
             try FileManager.default.removeItem(at: listing.url)
         } catch {
-            return Flash.redirect(to: "/backups", message: "The backup could not be deleted: \(error).")
+            return Flash.refusal(to: "/backups", message: "The backup could not be deleted: \(error).")
         }
         return Flash.redirect(
             to: "/backups", message: "Deleted the backup from \(BackupFormatting.when(listing.manifest.createdAt)).")
@@ -282,7 +282,7 @@ struct BackupController: Sendable {
         backups.clearFinishedJob(id)
         switch outcome {
         case .success(let message): return Flash.redirect(to: "/backups", message: message)
-        case .failure(let problem): return Flash.redirect(to: "/backups", message: problem.message)
+        case .failure(let problem): return Flash.refusal(to: "/backups", message: problem.message)
         }
     }
 }

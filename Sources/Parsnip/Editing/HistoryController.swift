@@ -33,7 +33,7 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
         let (entry, before, after) = try await change(context: context, recordId: id)
         let fields = try fieldsToPutBack(context.form, before: before, after: after)
         guard let current = try await subject.current(id: id) else {
-            return Flash.redirect(
+            return Flash.refusal(
                 to: historyURL,
                 message: "This \(subject.thing) was deleted, so nothing can be put back. "
                     + "Restore it from the Trash first.")
@@ -66,7 +66,7 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
                     try await subject.save(id: id, typed: typed, base: base, choices: choices, by: context.user)
                 }
             } catch let refusal as RevertRefusal {
-                return Flash.redirect(to: historyURL, message: "\(refusal.message) Nothing was changed.")
+                return Flash.refusal(to: historyURL, message: "\(refusal.message) Nothing was changed.")
             }
             guard let report else {
                 let labels = ChangeStamp.list(

@@ -70,7 +70,7 @@ struct TrashController: Sendable {
             }
             switch outcome {
             case .gone:
-                return Flash.redirect(
+                return Flash.refusal(
                     to: "/trash", message: "That is no longer in the trash: it was restored or removed already.")
             case .restored(let name, let url):
                 return Flash.redirect(to: url, message: "Restored “\(name)”.")

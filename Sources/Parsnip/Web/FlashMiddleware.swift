@@ -18,7 +18,7 @@ struct FlashMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         var context = context
-        (context.flash, context.flashUndo) = Flash.decode(raw)
+        (context.flash, context.flashUndo, context.flashIsRefusal) = Flash.decode(raw)
         var response = try await next(request, context)
         if response.status == .ok {
             response.headers.append(HTTPField(name: .setCookie, value: Flash.clearingCookie))
@@ -38,8 +38,21 @@ enum Flash {
     /// A 303 See Other to `location` that leaves `message` for the next page, with an Undo button for the trash
     /// item `undo` when there is one.
     static func redirect(to location: String, message: String, undo: String? = nil) -> Response {
+        cookieRedirect(to: location, message: message, undo: undo, refusal: false)
+    }
+
+    /// A 303 See Other to `location` that leaves `message` for the next page as a refusal: something was not done,
+    /// and the page shows it as a problem, not in the success box.
+    static func refusal(to location: String, message: String) -> Response {
+        cookieRedirect(to: location, message: message, undo: nil, refusal: true)
+    }
+
+    private static func cookieRedirect(to location: String, message: String, undo: String?, refusal: Bool)
+        -> Response
+    {
         var value = "m=" + PercentEncoding.encode(String(message.prefix(maximumLength)))
         if let undo, ObjectIdentifierText.isValid(undo) { value += "&u=" + undo }
+        if refusal { value += "&k=r" }
         return Response(
             status: .seeOther,
             headers: [
@@ -49,14 +62,15 @@ enum Flash {
         )
     }
 
-    /// The message and the trash item to offer undoing, or nils when the cookie is not one Parsnip wrote.
-    static func decode(_ raw: Substring) -> (message: String?, undo: String?) {
+    /// The message, the trash item to offer undoing, and whether it is a refusal; nils when the cookie is not one
+    /// Parsnip wrote.
+    static func decode(_ raw: Substring) -> (message: String?, undo: String?, isRefusal: Bool) {
         guard raw.utf8.count <= maximumLength * 12 + 64, let fields = try? FormFields(query: String(raw)),
             let text = fields["m"]
-        else { return (nil, nil) }
+        else { return (nil, nil, false) }
         let message = TextCleaning.clean(text, keepLineBreaks: false)
-        guard !message.isEmpty else { return (nil, nil) }
+        guard !message.isEmpty else { return (nil, nil, false) }
         let undo = fields["u"].flatMap { ObjectIdentifierText.isValid($0) ? $0 : nil }
-        return (String(message.prefix(maximumLength)), undo)
+        return (String(message.prefix(maximumLength)), undo, fields["k"] == "r")
     }
 }

@@ -16,6 +16,8 @@ struct PageChrome: Sendable {
     var account: AccountBar?
     /// True for a visitor who has not signed in on a Parsnip where signing in is optional: the header offers it.
     var offerSignIn = false
+    /// True when the flash message is a refusal: the layout shows it as a problem.
+    var flashIsRefusal = false
     /// The Undo button under the flash message after a delete; nil otherwise.
     var undo: UndoOffer?
     /// Why the form on this page is shown again unsaved (the database was busy or full); nil on every other page.
@@ -41,6 +43,7 @@ struct PageChrome: Sendable {
         account = context.user.map(AccountBar.init(user:))
         offerSignIn = context.user == nil && !context.signInRequired
         trouble = context.storeTrouble?.notice
+        flashIsRefusal = context.flashIsRefusal
         if let trashId = context.flashUndo, context.canEdit {
             undo = UndoOffer(action: "/trash/\(trashId)/restore", csrfToken: context.csrfToken)
         }

@@ -9,6 +9,8 @@ public struct ParsnipRequestContext: RequestContext {
     var flash: String?
     /// The trash item the previous POST made, when its flash offers Undo.
     var flashUndo: String?
+    /// True when the one-time message says something was not done (shown as a problem, not a success).
+    var flashIsRefusal = false
     /// The decoded `application/x-www-form-urlencoded` body of a POST, set by `CSRFMiddleware`.
     var form = FormFields()
     /// The signed-in person, set by the sign-in middleware; nil for a visitor who has not signed in.
