@@ -4,8 +4,8 @@ extension PageError: DescribedError {
         case .notFound:
             ErrorPageContent(
                 status: .notFound, heading: "Page not found",
-                message: "There is nothing at this address. If you followed a link to a to-do or a recipe, "
-                    + "it may have been deleted."
+                message: "There is nothing at this address. If you followed a link to a to-do, a recipe or a "
+                    + "book, it may have been deleted."
             )
         case .badRequest:
             ErrorPageContent(
