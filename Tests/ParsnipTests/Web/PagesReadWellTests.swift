@@ -29,4 +29,12 @@ final class PagesReadWellTests: XCTestCase {
             XCTAssertTrue(missing.text.contains("a to-do, a recipe or a book, it may have been deleted"), missing.text)
         }
     }
+
+    func testTheRecipePageLeadsBackToAllRecipes() async throws {
+        try await withApp { browser in
+            let id = try await browser.addRecipe()
+            let page = try await browser.get("/recipes/\(id)").text
+            XCTAssertTrue(page.contains(#"<a href="/recipes"><span aria-hidden="true">← </span>All recipes</a>"#), page)
+        }
+    }
 }
