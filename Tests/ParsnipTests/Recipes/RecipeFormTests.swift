@@ -120,7 +120,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains("<dt>Price</dt><dd>3.99</dd>"))
             XCTAssertTrue(html.contains("<dt>Available</dt><dd>Yes</dd>"))
             XCTAssertTrue(html.contains(#"<time datetime="2024-05-03">3 May 2024</time>"#))
-            XCTAssertTrue(html.contains(#"<li><span class="quantity">1½</span> — cups of flour</li>"#))
+            XCTAssertTrue(html.contains(#"<li><span class="quantity">1½</span> cups of flour</li>"#))
             XCTAssertTrue(html.contains("<li>Maple syrup</li>"))
             XCTAssertTrue(html.contains("<dt>Calories</dt><dd>320 kcal</dd>"))
             XCTAssertTrue(html.contains(#"href="/recipes/\#(id)/edit">Edit recipe</a>"#))

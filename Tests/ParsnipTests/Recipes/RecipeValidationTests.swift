@@ -144,8 +144,8 @@ final class RecipeValidationTests: XCTestCase {
                     ("ingredient-5-quantity", "2"), ("ingredient-5-description", "eggs"),
                 ])
             for line in [
-                "½</span> — cup of milk", "½</span> — cup of sugar", "1½</span> — cups of flour",
-                "½</span> — teaspoon of salt", "¼</span> — cup of oil", "2</span> — eggs",
+                "½</span> cup of milk", "½</span> cup of sugar", "1½</span> cups of flour",
+                "½</span> teaspoon of salt", "¼</span> cup of oil", "2</span> eggs",
             ] {
                 XCTAssertTrue(page.contains(line), line)
             }
