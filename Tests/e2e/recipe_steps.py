@@ -248,7 +248,7 @@ def section_lines(page: Page, heading: str) -> list[str]:
 
 
 def ingredient_line(amount: str, what: str) -> str:
-    return f"{amount} \u2014 {what}"
+    return f"{amount} {what}"
 
 
 def expect_in_order(lines: list[str], wanted: list[str], what: str) -> None:
