@@ -247,6 +247,11 @@ def section_lines(page: Page, heading: str) -> list[str]:
     return lines[start:end]
 
 
+def ingredient_lines(page: Page) -> list[str]:
+    """The recipe page's ingredients as they read ("1½ cups of milk"), in order."""
+    return [" ".join(text.split()) for text in page.locator(".ingredient-list li").all_inner_texts()]
+
+
 def ingredient_line(amount: str, what: str) -> str:
     return f"{amount} {what}"
 

@@ -40,7 +40,7 @@ def test_edit_after_delete_then_save_as_a_new_to_do(page: Page, shot):
     page.set_viewport_size({"width": 1024, "height": 800})
 
     page.get_by_role("button", name="Save as a new to-do", exact=True).click()
-    expect(flash(page, f"Saved {quoted(title + ' and DVDs')}")).to_be_visible()
+    expect(flash(page, f"Added {quoted(title + ' and DVDs')}")).to_be_visible()
     expect(item(page, title + " and DVDs")).to_be_visible()
 
 

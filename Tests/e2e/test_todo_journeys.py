@@ -221,7 +221,7 @@ def test_a_title_over_200_characters_is_refused_and_kept_as_typed(page: Page, sh
     expect(page.get_by_label("Title", exact=True)).to_have_value(too_long)
     page.get_by_label("Title", exact=True).fill(too_long[:200])
     page.get_by_role("button", name="Add to-do", exact=True).click()
-    expect(flash(page, "Saved")).to_be_visible()
+    expect(flash(page, "Added")).to_be_visible()
 
 
 def test_a_title_of_only_spaces_counts_as_empty(page: Page):

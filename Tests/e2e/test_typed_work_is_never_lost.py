@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from book_steps import entry_id, field_named as book_field, new_isbn13, open_new_book, quick_entry, related
 from recipe_steps import (
+    ingredient_lines,
     RecipeInput,
     button,
     description,
@@ -103,9 +104,9 @@ def test_next_with_unsaved_changes_without_javascript_asks_stay_keeps_the_typing
     shot(page, "next-recipe-after-saving")
 
     open_recipe(page, soup_id, renamed)
-    assert [line for line in section_lines(page, "Ingredients") if "\u2014" in line] == [
-        "2 \u2014 leeks",
-        "3 \u2014 potatoes",
+    assert ingredient_lines(page) == [
+        "2 leeks",
+        "3 potatoes",
     ]
 
 
