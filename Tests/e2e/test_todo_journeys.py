@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from steps import add_todo, click_delete, click_edit, count_line, flash, item, open_list, quoted, search, unique
+from steps import ADD_TODO, add_todo, click_delete, click_edit, count_line, flash, item, open_list, quoted, search, unique
 
 
 def test_home_page_leads_to_the_todo_list(page: Page, shot):
@@ -36,7 +36,7 @@ def test_adding_a_todo_shows_it_first_in_the_list_with_a_saved_message_once(page
 
 def test_new_form_has_labelled_fields_with_limits_and_cancel_goes_back(page: Page, shot):
     open_list(page)
-    page.get_by_role("link", name="Add to-do", exact=True).click()
+    page.get_by_role("link", name=ADD_TODO).click()
     expect(page).to_have_title("Add a to-do · Parsnip")
     title = page.get_by_label("Title", exact=True)
     expect(title).to_have_attribute("name", "title")
@@ -181,7 +181,7 @@ def test_the_edit_page_links_to_the_delete_confirmation(page: Page):
 
 def test_an_empty_title_is_refused_with_a_message_and_the_description_is_kept(page: Page, shot):
     open_list(page)
-    page.get_by_role("link", name="Add to-do", exact=True).click()
+    page.get_by_role("link", name=ADD_TODO).click()
     description = unique("Remember the receipt in the kitchen drawer ")
     page.get_by_label("Description", exact=True).fill(description)
     # The field is `required`, so the browser itself would stop an empty title; switch that check off the
@@ -226,7 +226,7 @@ def test_a_title_over_200_characters_is_refused_and_kept_as_typed(page: Page, sh
 
 def test_a_title_of_only_spaces_counts_as_empty(page: Page):
     open_list(page)
-    page.get_by_role("link", name="Add to-do", exact=True).click()
+    page.get_by_role("link", name=ADD_TODO).click()
     page.get_by_label("Title", exact=True).fill("   ")
     page.get_by_label("Description", exact=True).fill("kept")
     with page.expect_response(lambda r: r.request.method == "POST") as answer:

@@ -38,7 +38,9 @@ extension BookIndexPage {
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
-            pages: pages
+            pages: pages,
+            // An empty list offers its one action, not a search and filters over nothing.
+            showsTools: filtering || result.totalWithoutFilters > 0
         )
     }
 }

@@ -19,6 +19,8 @@ struct BookIndexPage: Sendable {
     let emptyState: EmptyState?
     /// The links to the pages around this one.
     let pages: NumberedPages
+    /// False while there are none at all: the page shows only its one action, not search and filters.
+    let showsTools: Bool
 }
 
 /// One book in the list table, every value already in words.

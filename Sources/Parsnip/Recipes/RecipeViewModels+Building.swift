@@ -41,7 +41,9 @@ extension RecipeIndexPage {
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
-            pages: pages
+            pages: pages,
+            // An empty list offers its one action, not a search and filters over nothing.
+            showsTools: filtering || result.totalWithoutFilters > 0
         )
     }
 }

@@ -18,6 +18,8 @@ struct RecipeIndexPage: Sendable {
     let emptyState: EmptyState?
     /// The links to the pages around this one.
     let pages: NumberedPages
+    /// False while there are none at all: the page shows only its one action, not search and filters.
+    let showsTools: Bool
 }
 
 /// One recipe in the list table, every value already in words ("—" when not given).

@@ -39,7 +39,9 @@ extension TodoListPage {
             emptyState: emptyState,
             nextURL: nextURL,
             previousURL: previousURL,
-            hasPagination: nextURL != nil || previousURL != nil
+            hasPagination: nextURL != nil || previousURL != nil,
+            // An empty list offers its one action, "Add your first to-do", not a search of nothing.
+            showsTools: search != nil || result.total > 0
         )
     }
 }

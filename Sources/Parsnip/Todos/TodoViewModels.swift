@@ -13,6 +13,8 @@ struct TodoListPage: Sendable {
     let nextURL: String?
     let previousURL: String?
     let hasPagination: Bool
+    /// False while there are no to-dos at all: the page shows only its one action, not the search box.
+    let showsTools: Bool
 }
 
 /// One to-do in the list, with its text shortened and dates formatted.

@@ -13,7 +13,7 @@ final class TodoListTests: XCTestCase {
             XCTAssertTrue(list.text.contains("<h1>To-do list</h1>"))
             XCTAssertTrue(list.text.contains("No to-dos yet"))
             XCTAssertTrue(list.text.contains(#"<a class="button" href="/todos/new">Add your first to-do</a>"#))
-            XCTAssertTrue(list.text.contains(#"<label for="q">Search to-dos</label>"#))
+            XCTAssertFalse(list.text.contains(#"<label for="q">Search to-dos</label>"#), "no search over nothing")
             XCTAssertFalse(list.text.contains(#"class="todo-list""#))
         }
     }

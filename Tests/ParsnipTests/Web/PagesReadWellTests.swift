@@ -37,4 +37,24 @@ final class PagesReadWellTests: XCTestCase {
             XCTAssertTrue(page.contains(#"<a href="/recipes"><span aria-hidden="true">← </span>All recipes</a>"#), page)
         }
     }
+
+    func testAnEmptyListShowsItsOneActionAndNoSearchOrFiltersUntilItHasSomething() async throws {
+        try await withApp { browser in
+            for (path, action, tools) in [
+                ("/todos", "Add your first to-do", #"role="search""#),
+                ("/recipes", "Add your first recipe", #"aria-label="Filter recipes""#),
+                ("/books", "Add your first book", #"aria-label="Filter books""#),
+            ] {
+                let empty = try await browser.get(path).text
+                XCTAssertTrue(empty.contains(action), "\(path): \(empty)")
+                XCTAssertFalse(empty.contains(tools), "\(path) offers no search over nothing")
+            }
+            try await browser.addTodo("Buy oat milk")
+            let list = try await browser.get("/todos").text
+            XCTAssertTrue(list.contains(#"role="search""#), "the search comes with the first to-do")
+            XCTAssertTrue(list.contains(#"<a class="button" href="/todos/new">Add to-do</a>"#))
+            let nothingFound = try await browser.get("/todos?q=zebra").text
+            XCTAssertTrue(nothingFound.contains(#"role="search""#), "a search that finds nothing keeps its box")
+        }
+    }
 }
