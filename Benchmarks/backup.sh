@@ -10,23 +10,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${BACKUP_TODOS:-1000000}
-echo "==> swift build -c release (parsnip, parsnip-seed)"
-swift build -c release --product parsnip >/dev/null
-swift build -c release --product parsnip-seed >/dev/null
-folder=$(mktemp -d)
-trap 'rm -rf "$folder"' EXIT
-echo "==> seeding $count to-dos"
-.build/release/parsnip-seed --database "$folder/parsnip.sqlite" --count "$count" >/dev/null
+# shellcheck source=Benchmarks/measure.sh
+source Benchmarks/measure.sh
+build_and_seed "$count"
 
 mb() { python3 -c "import sys; print(f'{int(sys.argv[1]) / 1e6:,.1f} MB')" "$1"; }
-# measure LABEL COMMAND...: one table row with the wall time and the peak resident memory.
-measure() {
-    local label=$1
-    shift
-    /usr/bin/time -f "%e %M" -o "$folder/time" "$@" >/dev/null
-    read -r seconds kilobytes <"$folder/time"
-    printf '| %s | %s s | %s MB |\n' "$label" "$seconds" "$((kilobytes / 1024))"
-}
 
 echo
 echo "database: $(mb "$(stat -c %s "$folder/parsnip.sqlite")") with $count to-dos"

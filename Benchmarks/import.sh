@@ -9,21 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${IMPORT_TODOS:-100000}
-echo "==> swift build -c release (parsnip, parsnip-seed)"
-swift build -c release --product parsnip >/dev/null
-swift build -c release --product parsnip-seed >/dev/null
-folder=$(mktemp -d)
-trap 'rm -rf "$folder"' EXIT
-echo "==> seeding $count to-dos"
-.build/release/parsnip-seed --database "$folder/parsnip.sqlite" --count "$count" >/dev/null
-
-measure() {
-    local label=$1
-    shift
-    /usr/bin/time -f "%e %M" -o "$folder/time" "$@" >/dev/null
-    read -r seconds kilobytes <"$folder/time"
-    printf '| %s | %s s | %s MB |\n' "$label" "$seconds" "$((kilobytes / 1024))"
-}
+# shellcheck source=Benchmarks/measure.sh
+source Benchmarks/measure.sh
+build_and_seed "$count"
 
 echo
 echo "| step ($count to-dos) | wall time | peak memory |"
