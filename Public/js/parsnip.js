@@ -316,3 +316,45 @@ document.addEventListener("DOMContentLoaded", function () {
     apply();
   });
 })();
+
+// The to-do tick buttons change the to-do without a reload: the form is sent in the background and the button,
+// the row and the count line follow. If anything goes wrong the form is sent the ordinary way, so the person sees
+// the server's own page and nothing is lost.
+document.addEventListener("DOMContentLoaded", function () {
+  var status = document.getElementById("tick-status");
+  document.querySelectorAll("form.tick-form").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.fetch || !window.FormData || form.dataset.sending) return;
+      event.preventDefault();
+      var button = form.querySelector(".tick");
+      var body = new URLSearchParams(new FormData(form));
+      form.dataset.sending = "1";
+      fetch(form.action, {
+        method: "POST",
+        body: body,
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+      })
+        .then(function (response) {
+          if (!response.ok) throw new Error("not saved");
+          return response.json();
+        })
+        .then(function (answer) {
+          delete form.dataset.sending;
+          button.setAttribute("aria-pressed", answer.done ? "true" : "false");
+          form.querySelector('input[name="done"]').value = answer.done ? "0" : "1";
+          var row = form.closest(".todo, .todo-page");
+          if (row) row.classList.toggle("todo-done", answer.done);
+          var count = document.getElementById("todo-count");
+          if (count && answer.countLine) count.textContent = answer.countLine;
+          var state = form.closest(".todo-page") && document.querySelector(".todo-state-text");
+          if (state) state.textContent = answer.done ? "Done today" : "To do";
+          if (status) status.textContent = answer.message;
+        })
+        .catch(function () {
+          form.dataset.sending = "";
+          form.submit();
+        });
+    });
+  });
+});

@@ -86,6 +86,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Weeks whose newest daily backup is kept.")
     var keepWeekly = 4
 
+    @Option(
+        help: ArgumentHelp(
+            "The household's time zone, such as Europe/London, for due dates and the times pages show (default: this "
+                + "computer's).", valueName: "zone"))
+    var timeZone: String?
+
     @OptionGroup(visibility: .hidden)
     var connectionOptions: ConnectionOptions
 
@@ -114,6 +120,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...100_000).contains(historyPerRecord) else {
             throw ValidationError("--history-per-record takes a number from 1 to 100000, not \(historyPerRecord).")
+        }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError(
+                "--time-zone takes a zone name such as Europe/London or America/New_York, not \"\(timeZone)\".")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -154,6 +164,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         settings.requireSignIn = requireSignIn
         settings.allowedHosts = allowedHost
+        if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { settings.timeZone = zone }
         settings.keeping = KeepingRules(
             trashDays: trashDays, historyDays: historyDays, changesPerRecord: historyPerRecord)
         settings.backups = BackupRules(

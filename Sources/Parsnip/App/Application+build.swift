@@ -58,7 +58,8 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     do {
         writePath = try await WritePath(
             store: store, rules: settings.keeping,
-            countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"])
+            countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
+            indexes: StoreTodoRepository.indexes)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")
@@ -113,7 +114,10 @@ let knownClasses: [String: KnownClass] = {
     let classes = [
         KnownClass(
             StoreTodoRepository.className, label: "To-do",
-            fields: ["title": .string, "description": .string, "updatedBy": user]),
+            fields: [
+                "title": .string, "description": .string, "done": .boolean, "completedAt": .date, "dueDate": .date,
+                "updatedBy": user,
+            ]),
         KnownClass(
             StoreRecipeRepository.className, label: "Recipe",
             fields: [
@@ -217,7 +221,10 @@ func buildRouter(
     .addRoutes(to: routes)
     let store = writePath.store
     BackupController(backups: backups, pages: pages) { try await store.objectCounts() }.addRoutes(to: routes)
-    TodoController(repository: todos, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
+    TodoController(
+        repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
+        timeZone: settings.timeZone
+    ).addRoutes(to: routes)
     RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
     BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
         .addRoutes(to: routes)

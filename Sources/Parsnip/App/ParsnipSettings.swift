@@ -25,6 +25,9 @@ public struct ParsnipSettings: Sendable {
     public var pageSize: Int
     /// Where the store reads the time for createdAt and updatedAt (tests pass a predictable one).
     public var clock: any ParseClock
+    /// The household's time zone: where its days begin ("Due tomorrow") and what its clock reads. The computer's
+    /// own zone unless `--time-zone` names another.
+    public var timeZone: TimeZone = .current
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.
     public var onServerRunning: @Sendable (_ port: Int) -> Void
     /// `--allowed-host`: more names Parsnip answers to (a `.local` name, a reverse proxy), besides `localhost`, the

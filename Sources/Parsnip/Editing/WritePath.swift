@@ -10,25 +10,33 @@ public final class WritePath: Sendable {
     let store: ParseStore
     let rules: KeepingRules
     private let countedClasses: [String]
+    private let indexes: [StoredIndex]
     private let counts: WriteCounts
 
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
-    /// history and trash can be looked up by record, and drops history and trash older than `rules` allow.
-    public init(store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String]) async throws {
+    /// history and trash can be looked up by record and the features' lists have their `indexes`, and drops history
+    /// and trash older than `rules` allow.
+    public init(
+        store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = []
+    ) async throws {
         self.store = store
         self.rules = rules
         self.countedClasses = countedClasses
-        let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
+        self.indexes = indexes
+        let totals = try await store.write {
+            try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+        }
         counts = WriteCounts(totals: totals)
     }
 
     /// What opening needs from the data: the history and trash indexes, the old history and trash dropped, and
     /// the totals of the counted classes.
-    private static func open(_ writer: ParseWriter, rules: KeepingRules, countedClasses: [String]) throws
-        -> [String: Int]
-    {
+    private static func open(
+        _ writer: ParseWriter, rules: KeepingRules, countedClasses: [String], indexes: [StoredIndex]
+    ) throws -> [String: Int] {
         try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
         try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
+        for index in indexes { try writer.ensureIndex(index.className, on: index.fields) }
         let now = writer.now()
         try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
@@ -44,10 +52,12 @@ public final class WritePath: Sendable {
     func replaceData(
         withFileAt path: String, keeping: Set<String>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws {
-        let (rules, countedClasses) = (self.rules, self.countedClasses)
+        let (rules, countedClasses, indexes) = (self.rules, self.countedClasses, self.indexes)
         do {
             try await store.replaceClasses(withThoseInFileAt: path, keeping: keeping, progress: progress)
-            let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
+            let totals = try await store.write {
+                try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+            }
             counts.replaceTotals(totals)
         } catch {
             counts.recordChange(totals: [:])
@@ -82,15 +92,18 @@ public final class WritePath: Sendable {
     }
 
     /// Runs `body` (an import) as one transaction straight on the store, kept only when `commitIf` says so of its
-    /// result: what it writes carries its own objectIds and timestamps, so no stamp is added. Afterwards the totals are counted again and the revision moves, so no
-    /// page shows the data from before. A `body` that throws writes nothing.
+    /// result: what it writes carries its own objectIds and timestamps, so no stamp is added. Afterwards the
+    /// totals are counted again and the revision moves, so no page shows the data from before. A `body` that
+    /// throws writes nothing.
     func importing<T: Sendable>(
         commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
-        let (rules, countedClasses) = (self.rules, self.countedClasses)
+        let (rules, countedClasses, indexes) = (self.rules, self.countedClasses, self.indexes)
         do {
             let value = try await store.write(commitIf: shouldCommit, body)
-            let totals = try await store.write { try Self.open($0, rules: rules, countedClasses: countedClasses) }
+            let totals = try await store.write {
+                try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+            }
             counts.replaceTotals(totals)
             return value
         } catch {

@@ -71,8 +71,5 @@ extension StoreRecipeRepository {
     }
 
     /// The UTC calendar day of a stored Date, when it is a day the editor can show (years 1000–9999).
-    static func calendarDate(_ date: Date) -> CalendarDate? {
-        let day = CalendarDate(utcDayOf: date)
-        return CalendarDate(year: day.year, month: day.month, day: day.day)
-    }
+    static func calendarDate(_ date: Date) -> CalendarDate? { CalendarDate(stored: date) }
 }

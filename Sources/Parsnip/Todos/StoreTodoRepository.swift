@@ -1,13 +1,19 @@
 import Foundation
 import ParseStore
 
-/// The to-do repository on the Parse store: class `TodoListItem` with String fields `title` and `description`.
+/// The to-do repository on the Parse store: class `TodoListItem` with the seed's String fields `title` and
+/// `description`, plus `done` (Boolean), `completedAt` (Date) and `dueDate` (Date).
 ///
 /// Every change goes through the write path, which keeps the total of all to-dos (so the list page never counts a
 /// million rows per request) and the revision that lets list pages be cached between writes.
 public final class StoreTodoRepository: TodoRepository {
     /// The Parse class that holds to-dos.
     public static let className = "TodoListItem"
+    /// The indexes the lists need: done ones by completion, open ones by due date.
+    public static let indexes = [
+        StoredIndex(className, [("done", .boolean), ("completedAt", .date)]),
+        StoredIndex(className, [("dueDate", .date)]),
+    ]
 
     let store: ParseStore
     let writePath: WritePath
@@ -19,35 +25,6 @@ public final class StoreTodoRepository: TodoRepository {
     }
 
     public var revision: Int { writePath.revision }
-
-    public func page(_ request: TodoPageRequest) async throws -> TodoPage {
-        let search = request.search
-        let size = max(1, request.size)
-        // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
-        let cachedTotal = search == nil ? writePath.total(of: Self.className) : nil
-        return try await store.read { reader in
-            let base = Self.baseQuery(search: search)
-            let total = try cachedTotal ?? reader.count(base)
-            switch request.position {
-            case .first:
-                return try Self.firstPage(reader, base: base, size: size, total: total)
-            case .after(let cursor):
-                let rows = try reader.find(
-                    Self.olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
-                let items = rows.prefix(size).map { Self.item($0) }
-                return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: true)
-            case .before(let cursor):
-                let rows = try reader.find(
-                    Self.newerThan(cursor, base).order(by: "createdAt", "objectId").limit(size + 1))
-                guard rows.count > size else {
-                    // Nothing newer remains beyond these rows: show the full first page instead of a short one.
-                    return try Self.firstPage(reader, base: base, size: size, total: total)
-                }
-                let items = rows.prefix(size).reversed().map { Self.item($0) }
-                return TodoPage(items: Array(items), total: total, hasNext: true, hasPrevious: true)
-            }
-        }
-    }
 
     public func find(id: String) async throws -> TodoListItem? {
         try await store.read { reader in
@@ -62,7 +39,8 @@ public final class StoreTodoRepository: TodoRepository {
 
     public func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem {
         try await writePath.change(by: user) { session in
-            let object = try session.create(Self.className, Self.operations(for: draft))
+            let object = try session.create(
+                Self.className, Self.operations(for: draft, was: nil, now: session.writer.now()))
             try session.record(.created, Self.reference(object.objectId), before: nil, after: RecordSnapshot.of(object))
             return Self.item(object, changedBy: user?.username)
         }
@@ -77,19 +55,41 @@ public final class StoreTodoRepository: TodoRepository {
                 let current = Self.item(stored)
                 let resolver = FieldResolver(
                     base: base, choices: choices, currentVersion: EditBase.version(of: stored.updatedAt))
-                let storedDraft = TodoDraft(title: current.title, description: current.description)
-                switch ThreeWayMerge.settle(TodoDraft.Field.self, typed: draft, stored: storedDraft, resolver: resolver)
+                switch ThreeWayMerge.settle(
+                    TodoDraft.Field.self, typed: draft, stored: current.draft, resolver: resolver)
                 {
                 case .conflict(let conflicts):
                     return .conflict(resolver.conflictReport(conflicts, stamp: current.lastChange))
                 case .save(let merged, let theirLabels):
-                    let saved = try session.update(Self.className, objectId: id, Self.operations(for: merged))
+                    let saved = try session.update(
+                        Self.className, objectId: id,
+                        Self.operations(for: merged, was: current, now: session.writer.now()))
                     try session.record(
                         .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
                     let report =
                         theirLabels.isEmpty ? nil : MergeReport(stamp: current.lastChange, fieldLabels: theirLabels)
                     return .saved(Self.item(saved, changedBy: user?.username), merged: report)
                 }
+            }
+        } catch let error as ParseError where error.code == .objectNotFound {
+            throw TodoRepositoryError.notFound
+        }
+    }
+
+    public func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
+        do {
+            return try await writePath.change(by: user) { session in
+                let stored = try session.reader.fetch(Self.className, objectId: id)
+                let current = Self.item(stored)
+                guard current.done != done else { return current }
+                var draft = current.draft
+                draft.done = done
+                let saved = try session.update(
+                    Self.className, objectId: id,
+                    Self.doneOperations(for: draft, was: current, now: session.writer.now()))
+                try session.record(
+                    .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
+                return Self.item(saved, changedBy: user?.username)
             }
         } catch let error as ParseError where error.code == .objectNotFound {
             throw TodoRepositoryError.notFound
@@ -121,7 +121,9 @@ public final class StoreTodoRepository: TodoRepository {
             case .refused(let refusal): return .refused(refusal.message)
             case .restored:
                 let stored = try session.reader.fetch(Self.className, objectId: id)
-                let saved = try session.update(Self.className, objectId: id, Self.operations(for: draft))
+                let saved = try session.update(
+                    Self.className, objectId: id,
+                    Self.operations(for: draft, was: Self.item(stored), now: session.writer.now()))
                 try session.record(
                     .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
                 return .restored(Self.item(saved, changedBy: user?.username))
@@ -135,46 +137,26 @@ public final class StoreTodoRepository: TodoRepository {
     /// The to-do `id` as a record reference.
     static func reference(_ id: String) -> RecordReference { RecordReference(className: className, objectId: id) }
 
-    // MARK: Queries
-
-    static func baseQuery(search: String?) -> ParseQuery {
-        let query = ParseQuery(className)
-        guard let search else { return query }
-        return query.or([
-            ParseQuery(className).matches("title", containing: search, caseInsensitive: true),
-            ParseQuery(className).matches("description", containing: search, caseInsensitive: true),
-        ])
+    /// The stored fields of a draft saved over `was` (nil for a new to-do) at `now`. An empty description or due
+    /// date is left unset, as the seed's optional `description: String?` is: `.null` never creates the field and,
+    /// on update, removes an old value.
+    static func operations(for draft: TodoDraft, was: TodoListItem?, now: Date) -> [String: ParseUpdate] {
+        var operations = doneOperations(for: draft, was: was, now: now)
+        operations["title"] = .set(.string(draft.title))
+        operations["description"] = .set(draft.description.isEmpty ? .null : .string(draft.description))
+        operations["dueDate"] = .set(draft.dueDay.map { .date($0.date) } ?? .null)
+        return operations
     }
 
-    static func firstPage(_ reader: ParseReader, base: ParseQuery, size: Int, total: Int) throws -> TodoPage {
-        let rows = try reader.find(base.order(by: "-createdAt", "-objectId").limit(size + 1))
-        let items = rows.prefix(size).map { item($0) }
-        return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: false)
-    }
-
-    /// Rows after the cursor in newest-first order: created earlier, or at the same instant with a smaller id.
-    static func olderThan(_ cursor: PageCursor, _ base: ParseQuery) -> ParseQuery {
-        base.where("createdAt", "$lte", .date(cursor.date)).nor([
-            ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
-                .where("objectId", "$gte", .string(cursor.objectId))
-        ])
-    }
-
-    /// Rows before the cursor in newest-first order: created later, or at the same instant with a larger id.
-    static func newerThan(_ cursor: PageCursor, _ base: ParseQuery) -> ParseQuery {
-        base.where("createdAt", "$gte", .date(cursor.date)).nor([
-            ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
-                .where("objectId", "$lte", .string(cursor.objectId))
-        ])
-    }
-
-    /// The stored fields of a draft. An empty description is left unset, as the seed's optional
-    /// `description: String?` is: `.null` never creates the field and, on update, removes an old value.
-    static func operations(for draft: TodoDraft) -> [String: ParseUpdate] {
-        [
-            "title": .set(.string(draft.title)),
-            "description": .set(draft.description.isEmpty ? .null : .string(draft.description)),
-        ]
+    /// `done`, and `completedAt`: stamped `now` when the to-do becomes done, kept while it stays done, removed
+    /// when it is opened again.
+    static func doneOperations(for draft: TodoDraft, was: TodoListItem?, now: Date) -> [String: ParseUpdate] {
+        guard draft.done else {
+            // A new open to-do gets no `done` at all, as one made by the seed app has none.
+            return was == nil ? [:] : ["done": .set(.boolean(false)), "completedAt": .set(.null)]
+        }
+        if let was, was.done { return ["done": .set(.boolean(true))] }
+        return ["done": .set(.boolean(true)), "completedAt": .set(.date(now))]
     }
 
     /// The to-do in `object`; `changedBy` overrides the name read from an included `updatedBy`.
@@ -183,6 +165,9 @@ public final class StoreTodoRepository: TodoRepository {
             id: object.objectId,
             title: object["title"]?.stringValue ?? "",
             description: object["description"]?.stringValue ?? "",
+            done: object["done"]?.boolValue ?? false,
+            completedAt: object["completedAt"]?.dateValue,
+            dueDate: object["dueDate"]?.dateValue.flatMap(CalendarDate.init(stored:)),
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             changedBy: changedBy ?? ChangeAuthorship.stamp(of: object).username

@@ -1,43 +1,71 @@
 import Foundation
 import Hummingbird
+import ParseStore
 
-/// The to-do pages: list, add, edit, delete — each a GET page and a POST that answers 303 or 422.
+/// The to-do pages: the list (open or done, newest first or by due date), a page per to-do, the tick button, and
+/// add, edit and delete — each a GET page and a POST that answers 303 or 422.
 struct TodoController<Repository: TodoRepository>: Sendable {
     let repository: Repository
     let pages: Pages
     /// To-dos per list page.
     let pageSize: Int
-    /// List pages rendered since the last write.
-    let listCache = RenderedPageCache()
+    /// The store's clock: what "today" is for due dates.
+    let clock: any ParseClock
+    /// The household's time zone: where its days begin.
+    let timeZone: TimeZone
+    /// List pages rendered since the last write, with a stand-in for each visitor's form token.
+    let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20)
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/todos", .signedIn, use: index)
         routes.get("/todos/new", .editor, use: new)
         routes.post("/todos", .editor, use: create)
+        routes.get("/todos/:id", .signedIn, use: show)
         routes.get("/todos/:id/edit", .editor, use: edit)
         routes.post("/todos/:id", .editor, use: update)
+        routes.post("/todos/:id/done", .editor, use: tick)
         routes.post("/todos/:id/restore", .editor, use: restoreWithChanges)
         routes.get("/todos/:id/delete", .editor, use: confirmDelete)
         routes.post("/todos/:id/delete", .editor, use: delete)
     }
 
+    /// The household's day now.
+    var today: CalendarDate { CalendarDate(dayOf: clock.now(), in: timeZone) }
+
     // MARK: List
 
-    /// GET /todos — newest first, 50 a page, with search (`q`) and keyset paging (`after` / `before`).
+    /// GET /todos — the open to-dos newest first (or `sort=due`) with the few most recently done below, or the done
+    /// ones (`show=done`); with search (`q`), cursor paging (`after` / `before`) or numbered pages (`page`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         // Read the revision before the data: a page stored under it can only be newer than it, never older.
-        try await listCache.listPage(for: request, context: context, revision: repository.revision) {
+        let key = context.cacheVariant + (request.uri.query ?? "")
+        return try await listCache.formPage(for: key, context: context, revision: repository.revision) { token in
             let query = try FormFields(query: request.uri.query)
             let typed = query["q"] ?? ""
-            let search = Self.searchText(typed)
-            let position = try Self.position(query)
-            let page = try await repository.page(
-                TodoPageRequest(search: search, position: position, size: pageSize))
-            return pages.renderBody(
-                TodoListPage(page: page, search: search, typed: typed, chrome: context),
-                template: "todos/index"
-            )
+            let address = TodoListAddress(
+                part: query["show"] == "done" ? .done : .open,
+                sort: query["sort"].flatMap(TodoSort.init(rawValue:)) ?? .newest,
+                search: Self.searchText(typed))
+            let pageNumber = try Self.pageNumber(query)
+            let position = address.pagedByCursor ? try Self.position(query) : .number(pageNumber)
+            let result = try await repository.page(
+                TodoPageRequest(
+                    search: address.search, part: address.part, sort: address.sort, position: position,
+                    size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown))
+            let list = TodoListContext(
+                address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
+                timeZone: timeZone, query: request.uri.query ?? "", csrfToken: token)
+            return pages.renderBody(TodoListPage(page: result, list: list, chrome: context), template: "todos/index")
         }
+    }
+
+    /// The `page` number of the query: 1 when absent; a bad one is a 400.
+    static func pageNumber(_ query: FormFields) throws(PageError) -> Int {
+        guard let text = query["page"] else { return 1 }
+        guard text.utf8.count <= 7, let number = Int(text), (1...PageNumbers.maximumPage).contains(number) else {
+            throw .badRequest("a page number that is not a number from 1")
+        }
+        return number
     }
 
     /// Where the page starts: `after` or `before` a cursor, or the first page.
@@ -62,180 +90,67 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return text.isEmpty ? nil : String(text.prefix(TodoDraft.titleLimit))
     }
 
-    // MARK: Add
+    // MARK: One to-do
 
-    /// GET /todos/new — the empty form.
-    @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
+    /// GET /todos/:id — the to-do with its whole description, its dates and its tick button.
+    @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        renderShow(try await findItem(context), context: context)
     }
 
-    /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
-    /// could not take it).
-    @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let draft = try Self.draft(from: context.form)
-        let problems = draft.problems
-        guard problems.isEmpty else {
-            return renderForm(.add, draft: draft, problems: problems, context: context)
-        }
-        return try await context.saving {
-            let item = try await repository.create(draft, by: context.user)
-            return Flash.redirect(to: "/todos", message: "Added “\(item.title)”")
-        } orShowingAgain: { context in
-            renderForm(.add, draft: draft, problems: [], context: context)
-        }
-    }
-
-    // MARK: Edit
-
-    /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
-    @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let item = try await findItem(context)
-        let draft = TodoDraft(title: item.title, description: item.description)
-        let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
-        return renderForm(
-            .edit(id: item.id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
-    }
-
-    /// POST /todos/:id — saves (merging another person's changes to other fields) and answers 303 to the list,
-    /// 422 with the form as typed, or 409 with the fields both people changed to choose between (503/507 with the
-    /// form as typed, and the version it was loaded with, when the database could not take it).
-    @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let id = try context.routeObjectId()
-        let draft = try Self.draft(from: context.form)
-        let base: EditBase
-        do {
-            base = try EditBase(form: context.form)
-        } catch {
-            // A to-do that is not there is a 404 whatever the form lacks.
-            _ = try await findItem(context)
-            throw error
-        }
-        let problems = draft.problems
-        guard problems.isEmpty else {
-            guard let item = try await repository.find(id: id) else {
-                return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)
-            }
-            return renderForm(
-                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
-                context: context)
-        }
-        return try await context.saving {
-            try await saveEdit(id: id, draft: draft, base: base, context: context)
-        } orShowingAgain: { context in
-            guard let item = try await repository.find(id: id) else {
-                return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
-            }
-            return renderForm(
-                .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
-        }
-    }
-
-    /// Saves a valid edit and answers 303 to the list, or 409 with the conflict page.
-    private func saveEdit(id: String, draft: TodoDraft, base: EditBase, context: ParsnipRequestContext) async throws
-        -> Response
-    {
-        let outcome: EditOutcome<TodoListItem>
-        do {
-            outcome = try await repository.update(
-                id: id, with: draft, base: base, choices: EditBase.choices(in: context.form), by: context.user)
-        } catch TodoRepositoryError.notFound {
-            return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
-        }
-        switch outcome {
-        case .saved(let item, let merged):
-            var message = "Saved “\(item.title)”"
-            if let merged {
-                message +=
-                    ". \(merged.stamp.sentence(changed: merged.fieldLabels, now: Date())) while you were editing; "
-                    + "both changes are kept."
-            }
-            return Flash.redirect(to: "/todos", message: message)
-        case .conflict(let report):
-            let page = ConflictPage(
-                report: report, thing: "to-do", form: context.form, base: base, action: "/todos/\(id)",
-                cancelURL: "/todos/\(id)/edit", context: context, now: Date())
-            return pages.render(page, template: "conflict", status: .conflict)
-        }
-    }
-
-    // MARK: Deleted while editing
-
-    /// POST /todos/:id/restore — "Restore it with my changes" on the form of a to-do deleted while it was being
-    /// edited: brings it back from the trash with the typed title and description, in one transaction.
-    @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let id = try context.routeObjectId()
-        let draft = try Self.draft(from: context.form)
-        let problems = draft.problems
-        guard problems.isEmpty else {
-            return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)
-        }
-        return try await context.saving {
-            switch try await repository.restore(id: id, with: draft, by: context.user) {
-            case .restored(let item):
-                return Flash.redirect(to: "/todos", message: "Restored “\(item.title)” with your changes.")
-            case .refused(let reason):
-                return try await renderDeleted(id: id, draft: draft, problems: [], reason: reason, context: context)
-            case .notInTrash:
-                if try await repository.find(id: id) != nil {
-                    // Someone restored it meanwhile: the ordinary edit form, with what was typed, saves over it.
-                    return try await renderDeleted(
-                        id: id, draft: draft, problems: [],
-                        reason: "Someone else restored this to-do meanwhile: open it again to change it.",
-                        context: context)
-                }
-                return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
-            }
-        } orShowingAgain: { context in
-            try await renderDeleted(id: id, draft: draft, problems: [], context: context)
-        }
-    }
-
-    /// The edit form of a to-do deleted while it was open (409): who deleted it, everything typed, and "Save as a
-    /// new to-do" — plus "Restore it with my changes" while the trash still has it.
-    func renderDeleted(
-        id: String, draft: TodoDraft, problems: [TodoDraft.Problem], reason: String? = nil,
-        context: ParsnipRequestContext
-    ) async throws -> Response {
-        let deletion = try await repository.deletion(id: id)
-        var page = TodoFormPage(
-            page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
-            heading: "Edit to-do", action: "/todos", csrfToken: context.csrfToken,
-            form: TodoFormFields(draft: draft, problems: problems), submitLabel: "Save as a new to-do",
-            deleteURL: nil, version: nil, base: nil, changedBy: nil)
-        page.deletedNotice = reason ?? deletion.sentence(thing: "to-do")
-        page.restoreAction = reason == nil && deletion.trashId != nil ? "/todos/\(id)/restore" : nil
-        return pages.render(page, template: "todos/edit", status: problems.isEmpty ? .conflict : .unprocessableContent)
-    }
-
-    // MARK: Delete
-
-    /// GET /todos/:id/delete — asks first, naming the to-do.
-    @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        return try await renderConfirmDelete(context)
-    }
-
-    /// POST /todos/:id/delete — deletes and answers 303 to the list (503/507 with the question again when the
-    /// database could not take it).
-    @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await context.saving {
-            let deletion = try await repository.delete(id: context.routeObjectId(), by: context.user)
-            return Flash.redirect(
-                to: "/todos", message: "Deleted “\(deletion.item.title)”.", undo: deletion.trashId)
-        } orShowingAgain: { context in
-            try await renderConfirmDelete(context)
-        }
-    }
-
-    /// The question "Delete this to-do?", naming it.
-    func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
-        let item = try await findItem(context)
-        let page = TodoDeletePage(
-            page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
+    /// The page of `item`; its tick button sends the person back to `back` (the page itself unless a tick from
+    /// elsewhere failed).
+    func renderShow(_ item: TodoListItem, back: String? = nil, context: ParsnipRequestContext) -> Response {
+        let now = clock.now()
+        let page = TodoShowPage(
+            page: PageChrome(title: item.title, context: context, inTodos: true),
             title: item.title,
-            action: "/todos/\(item.id)/delete",
-            csrfToken: context.csrfToken
-        )
-        return pages.render(page, template: "todos/delete")
+            description: item.description,
+            hasDescription: !item.description.isEmpty,
+            row: TodoFormatting.row(item, today: today, timeZone: timeZone),
+            addedText: "Added " + TodoFormatting.readableDate(item.createdAt),
+            changedBy: item.lastChange.byline(now: now, timeZone: timeZone),
+            historyURL: "/todos/\(item.id)/history",
+            csrfToken: context.csrfToken,
+            backURL: back ?? "/todos/\(item.id)")
+        return pages.render(page, template: "todos/show")
+    }
+
+    // MARK: Tick
+
+    /// POST /todos/:id/done — `done=1` ticks the to-do off, `done=0` opens it again. Answers 303 back to the page
+    /// the button was on (`back`), or, for the page's script (`Accept: application/json`), 200 with the to-do's
+    /// state and the new count line so the page changes without a reload.
+    @Sendable func tick(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let id = try context.routeObjectId()
+        let done: Bool
+        switch context.form["done"] {
+        case "1": done = true
+        case "0": done = false
+        default: throw PageError.badRequest("a tick without done=1 or done=0")
+        }
+        let back = TodoListAddress.safeReturn(context.form["back"])
+        let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+        return try await context.saving {
+            let item: TodoListItem
+            do {
+                item = try await repository.setDone(done, id: id, by: context.user)
+            } catch TodoRepositoryError.notFound {
+                throw PageError.notFound
+            }
+            let message = done ? "Ticked off “\(item.title)”." : "“\(item.title)” is to do again."
+            guard wantsJSON else { return Flash.redirect(to: back, message: message) }
+            // The count line of the list the button was on, searched as it was.
+            let backQuery = back.firstIndex(of: "?").map { String(back[back.index(after: $0)...]) }
+            let search = (try? FormFields(query: backQuery))?["q"].flatMap(Self.searchText)
+            let counts = try await repository.page(TodoPageRequest(search: search, size: 1))
+            return TodoTickAnswer(
+                done: item.done, message: message,
+                countLine: TodoFormatting.countLine(open: counts.openCount, done: counts.doneCount, search: search)
+            ).response
+        } orShowingAgain: { context in
+            // The to-do's page, with the store's trouble on top and its button to try again.
+            renderShow(try await findItem(context), back: back, context: context)
+        }
     }
 
     // MARK: Helpers
@@ -249,10 +164,10 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     func renderForm(
         _ kind: FormKind, draft: TodoDraft, problems: [TodoDraft.Problem], context: ParsnipRequestContext
     ) -> Response {
-        let fields = TodoFormFields(draft: draft, problems: problems)
         let status: HTTPResponse.Status = problems.isEmpty ? .ok : .unprocessableContent
         switch kind {
         case .add:
+            let fields = TodoFormFields(draft: draft, problems: problems)
             let page = TodoFormPage(
                 page: PageChrome(title: "Add a to-do", context: context, inTodos: true),
                 heading: "Add a to-do", action: "/todos", csrfToken: context.csrfToken, form: fields,
@@ -260,12 +175,14 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             )
             return pages.render(page, template: "todos/new", status: status)
         case .edit(let id, let base, let lastChange):
-            let page = TodoFormPage(
+            let fields = TodoFormFields(draft: draft, problems: problems, showsDone: true)
+            var page = TodoFormPage(
                 page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
                 heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
                 submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete", version: base.versionText,
-                base: base.fieldsText, changedBy: lastChange.byline(now: Date())
+                base: base.fieldsText, changedBy: lastChange.byline(now: clock.now(), timeZone: timeZone)
             )
+            page.cancelURL = "/todos/\(id)"
             return pages.render(page, template: "todos/edit", status: status)
         }
     }
@@ -275,9 +192,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return item
     }
 
-    /// The typed values; a form without a title field was not sent by our page.
+    /// The typed values; a form without a title field was not sent by our page. Done is the edit form's checkbox
+    /// (absent when unticked, and on the add form).
     static func draft(from form: FormFields) throws(PageError) -> TodoDraft {
         guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
-        return TodoDraft(title: title, description: form["description"] ?? "")
+        return TodoDraft(
+            title: title, description: form["description"] ?? "", dueDate: form["dueDate"] ?? "",
+            done: form["done"] != nil)
     }
 }

@@ -9,39 +9,56 @@ public struct TodoDraft: Sendable, Hashable {
     public var title: String
     /// The description as it will be stored: surrounding spaces removed, line breaks normalised to `\n`.
     public var description: String
+    /// The due day as typed (`2024-05-03` from a date input); empty for none.
+    public var dueDate: String
+    /// True when the to-do is ticked off.
+    public var done: Bool
 
     /// Cleans the typed values the way they will be stored.
-    public init(title: String, description: String) {
+    public init(title: String, description: String, dueDate: String = "", done: Bool = false) {
         self.title = TextCleaning.clean(title, keepLineBreaks: false)
         self.description = TextCleaning.clean(description, keepLineBreaks: true)
+        self.dueDate = TextCleaning.clean(dueDate, keepLineBreaks: false)
+        self.done = done
     }
+
+    /// The due day; nil when none was typed or the text is not a real day (see `problems`).
+    public var dueDay: CalendarDate? { CalendarDate(iso: dueDate) }
 
     /// The fields of the to-do form, in the order they appear on the page.
     public enum Field: String, Sendable, CaseIterable {
         case title
         case description
+        case dueDate
+        case done
 
         /// The field's label on the form.
         public var label: String {
             switch self {
             case .title: "Title"
             case .description: "Description"
+            case .dueDate: "Due date"
+            case .done: "Done"
             }
         }
     }
 
-    /// The value of `field`.
+    /// The value of `field` as text: the due day as `2024-05-03`, done as "yes" or "".
     subscript(field: Field) -> String {
         get {
             switch field {
             case .title: title
             case .description: description
+            case .dueDate: dueDay?.iso ?? dueDate
+            case .done: done ? "yes" : ""
             }
         }
         set {
             switch field {
             case .title: title = newValue
             case .description: description = newValue
+            case .dueDate: dueDate = newValue
+            case .done: done = !newValue.isEmpty
             }
         }
     }
@@ -69,6 +86,15 @@ public struct TodoDraft: Sendable, Hashable {
         }
         if description.count > Self.descriptionLimit {
             problems.append(Problem(field: .description, message: "Description must be 5,000 characters or fewer"))
+        }
+        if !dueDate.isEmpty, dueDay == nil {
+            var message = "Due date must be a real date, like 2024-05-03"
+            if let (year, month, day) = CalendarDate.numbers(dueDate), month == 2, day == 29,
+                (1000...9999).contains(year)
+            {
+                message = "\(year) has no 29 February"
+            }
+            problems.append(Problem(field: .dueDate, message: message))
         }
         return problems
     }

@@ -11,15 +11,56 @@ enum TodoFormatting {
     /// How many characters of a description the list shows.
     static let previewLength = 120
 
-    static func row(_ item: TodoListItem) -> TodoRow {
-        TodoRow(
+    /// The row of `item` as the lists show it on the day `today` (the household's day, in `timeZone`).
+    static func row(_ item: TodoListItem, today: CalendarDate, timeZone: TimeZone) -> TodoRow {
+        let overdue = !item.done && item.dueDate.map { $0 < today } == true
+        let doneText =
+            item.done ? item.completedAt.map { "Done " + dayText($0, today: today, timeZone: timeZone) } : nil
+        return TodoRow(
             title: item.title,
+            url: "/todos/\(item.id)",
             preview: preview(item.description),
-            createdISO: isoTimestamp(item.createdAt),
-            createdText: readableDate(item.createdAt),
+            done: item.done,
+            dueText: item.done ? nil : item.dueDate.map { dueText($0, today: today) },
+            overdue: overdue,
+            doneText: doneText ?? (item.done ? "Done" : nil),
+            tick: TodoTick(
+                action: "/todos/\(item.id)/done", value: item.done ? "0" : "1", pressed: item.done,
+                label: "Done: “\(item.title)”"),
             editURL: "/todos/\(item.id)/edit",
             deleteURL: "/todos/\(item.id)/delete"
         )
+    }
+
+    /// When a to-do is due, in words, on the day `today`: "Overdue since 3 March", "Due today", "Due tomorrow",
+    /// "Due on Friday" within the week, else "Due 12 May" ("Due 12 May 2027" in another year).
+    static func dueText(_ due: CalendarDate, today: CalendarDate) -> String {
+        let days = today.days(until: due)
+        switch days {
+        case ..<0: return "Overdue since \(due.readable(relativeTo: today))"
+        case 0: return "Due today"
+        case 1: return "Due tomorrow"
+        case 2...6: return "Due on \(weekdayName(due))"
+        default: return "Due \(due.readable(relativeTo: today))"
+        }
+    }
+
+    /// "today", "yesterday", or "3 May" ("3 May 2023" in another year): the household's day of `instant`.
+    static func dayText(_ instant: Date, today: CalendarDate, timeZone: TimeZone) -> String {
+        let day = CalendarDate(dayOf: instant, in: timeZone)
+        switch day.days(until: today) {
+        case 0: return "today"
+        case 1: return "yesterday"
+        default: return day.readable(relativeTo: today)
+        }
+    }
+
+    private static let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+
+    /// The day of the week (1 January 1970 was a Thursday).
+    static func weekdayName(_ day: CalendarDate) -> String {
+        let index = ((day.daysSinceEpoch % 7) + 7) % 7
+        return weekdays[index]
     }
 
     /// The start of a description on one line: at most 120 characters, ending in "…" when cut.
@@ -34,12 +75,15 @@ enum TodoFormatting {
         return cut.trimmingCharacters(in: .whitespaces) + "…"
     }
 
-    /// "1 to-do", "1,280 to-dos"; when searching: "3 to-dos match “milk”", "1 to-do matches “milk”".
-    static func countLine(total: Int, search: String?) -> String {
+    /// "5 to do, 12 done"; when searching: "3 to-dos match “milk”: 2 to do, 1 done", "1 to-do matches “milk”:
+    /// 1 to do, 0 done".
+    static func countLine(open: Int, done: Int, search: String?) -> String {
+        let split = "\(NumberText.grouped(open)) to do, \(NumberText.grouped(done)) done"
+        guard let search else { return split }
+        let total = open + done
         let noun = total == 1 ? "to-do" : "to-dos"
-        guard let search else { return "\(NumberText.grouped(total)) \(noun)" }
         let verb = total == 1 ? "matches" : "match"
-        return "\(NumberText.grouped(total)) \(noun) \(verb) “\(search)”"
+        return "\(NumberText.grouped(total)) \(noun) \(verb) “\(search)”: \(split)"
     }
 
     private static let months = [

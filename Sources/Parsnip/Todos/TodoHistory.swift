@@ -1,7 +1,7 @@
 import Foundation
 import ParseStore
 
-/// The to-dos' History pages: a snapshot read as a to-do's title and description, and a put-back saved as an edit.
+/// The to-dos' History pages: a snapshot read as a to-do's fields, and a put-back saved as an edit.
 struct TodoHistory<Repository: TodoRepository>: HistorySubject {
     typealias Field = TodoDraft.Field
 
@@ -10,21 +10,20 @@ struct TodoHistory<Repository: TodoRepository>: HistorySubject {
     let basePath = "/todos"
     let className = StoreTodoRepository.className
 
-    func recordURL(id: String) -> String { "/todos/\(id)/edit" }
+    func recordURL(id: String) -> String { "/todos/\(id)" }
 
     func name(of record: TodoDraft) -> String { record.title }
 
     func record(from snapshot: ParseValue, id: String) -> TodoDraft? {
         let reference = RecordReference(className: className, objectId: id)
         guard let object = RecordSnapshot.object(snapshot, of: reference, at: Date()) else { return nil }
-        let item = StoreTodoRepository.item(object)
-        return TodoDraft(title: item.title, description: item.description)
+        return StoreTodoRepository.item(object).draft
     }
 
     func current(id: String) async throws -> HistoryCurrent<TodoDraft>? {
         guard let item = try await repository.find(id: id) else { return nil }
         return HistoryCurrent(
-            record: TodoDraft(title: item.title, description: item.description),
+            record: item.draft,
             version: EditBase.version(of: item.updatedAt))
     }
 

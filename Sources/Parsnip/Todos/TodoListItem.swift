@@ -1,6 +1,7 @@
 import Foundation
 
-/// One to-do, shaped like the seed app's `TodoListItem` (title and description), plus its identity and timestamps.
+/// One to-do, shaped like the seed app's `TodoListItem` (title and description), plus ticking off, a due day,
+/// its identity and its timestamps.
 public struct TodoListItem: Sendable, Hashable {
     /// The store's objectId: ten characters from A–Z a–z 0–9.
     public var id: String
@@ -8,6 +9,12 @@ public struct TodoListItem: Sendable, Hashable {
     public var title: String
     /// Optional details; empty when none were given.
     public var description: String
+    /// True once it has been ticked off (`done`, a Boolean; missing reads as not done).
+    public var done: Bool = false
+    /// When it was ticked off (`completedAt`, a Date); nil while it is not done.
+    public var completedAt: Date? = nil
+    /// The day it is due (`dueDate`, a Date at midnight UTC of that day); nil when it has none.
+    public var dueDate: CalendarDate? = nil
     /// When the to-do was added.
     public var createdAt: Date
     /// When the to-do was last saved.
@@ -16,11 +23,15 @@ public struct TodoListItem: Sendable, Hashable {
     public var changedBy: String?
 
     public init(
-        id: String, title: String, description: String, createdAt: Date, updatedAt: Date, changedBy: String? = nil
+        id: String, title: String, description: String, done: Bool = false, completedAt: Date? = nil,
+        dueDate: CalendarDate? = nil, createdAt: Date, updatedAt: Date, changedBy: String? = nil
     ) {
         self.id = id
         self.title = title
         self.description = description
+        self.done = done
+        self.completedAt = completedAt
+        self.dueDate = dueDate
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.changedBy = changedBy
@@ -28,4 +39,9 @@ public struct TodoListItem: Sendable, Hashable {
 
     /// Who saved it last, and when.
     var lastChange: ChangeStamp { ChangeStamp(username: changedBy, at: updatedAt) }
+
+    /// The form's values for this to-do.
+    var draft: TodoDraft {
+        TodoDraft(title: title, description: description, dueDate: dueDate?.iso ?? "", done: done)
+    }
 }

@@ -1,44 +1,85 @@
 /// Which part of the list to show.
 public enum TodoPagePosition: Sendable, Hashable {
-    /// The newest to-dos.
+    /// The first page.
     case first
-    /// The to-dos that come after (are older than) the cursor.
+    /// The to-dos that come after (are older than) the cursor, in the newest-first list.
     case after(PageCursor)
-    /// The to-dos that come before (are newer than) the cursor.
+    /// The to-dos that come before (are newer than) the cursor, in the newest-first list.
     case before(PageCursor)
+    /// Page `n` (from 1) of a list paged by number: the done list and the list by due date.
+    case number(Int)
+}
+
+/// Which to-dos a list shows.
+public enum TodoListPart: String, Sendable, Hashable {
+    /// The to-dos still to do, with the few most recently done below them.
+    case open
+    /// Only the done ones, most recently done first.
+    case done
+}
+
+/// The order of the list of open to-dos.
+public enum TodoSort: String, Sendable, Hashable, CaseIterable {
+    /// Newest first.
+    case newest
+    /// Soonest due first (overdue at the top), then those without a due date, newest first.
+    case due
 }
 
 /// A request for one page of the list.
 public struct TodoPageRequest: Sendable, Hashable {
     /// Text to look for in titles and descriptions, ignoring case; nil lists everything.
     public var search: String?
+    /// Open or done to-dos.
+    public var part: TodoListPart
+    /// The order of the open to-dos (done ones are always most recently done first).
+    public var sort: TodoSort
     /// Where the page starts.
     public var position: TodoPagePosition
     /// How many to-dos a page holds.
     public var size: Int
+    /// How many of the most recently done to-dos the first page of open ones shows below them.
+    public var recentlyDoneCount: Int
 
-    public init(search: String? = nil, position: TodoPagePosition = .first, size: Int = 50) {
+    public init(
+        search: String? = nil, part: TodoListPart = .open, sort: TodoSort = .newest,
+        position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0
+    ) {
         self.search = search
+        self.part = part
+        self.sort = sort
         self.position = position
         self.size = size
+        self.recentlyDoneCount = recentlyDoneCount
     }
 }
 
-/// One page of the newest-first list, with the total and whether there is more on either side.
+/// One page of a list, with the totals and whether there is more on either side.
 public struct TodoPage: Sendable, Hashable {
-    /// The to-dos on this page, newest first.
+    /// The to-dos on this page, in the list's order.
     public var items: [TodoListItem]
-    /// How many to-dos there are in all (matching the search, when there is one).
+    /// How many to-dos the list holds in all (open or done, matching the search when there is one).
     public var total: Int
-    /// True when older to-dos follow this page.
+    /// True when more to-dos follow this page.
     public var hasNext: Bool
-    /// True when newer to-dos precede this page.
+    /// True when more to-dos precede this page.
     public var hasPrevious: Bool
+    /// How many to-dos are still to do, and how many are done (matching the search when there is one).
+    public var openCount: Int = 0
+    public var doneCount: Int = 0
+    /// The most recently done to-dos, for the first page of open ones; empty otherwise.
+    public var recentlyDone: [TodoListItem] = []
 
-    public init(items: [TodoListItem], total: Int, hasNext: Bool, hasPrevious: Bool) {
+    public init(
+        items: [TodoListItem], total: Int, hasNext: Bool, hasPrevious: Bool, openCount: Int = 0, doneCount: Int = 0,
+        recentlyDone: [TodoListItem] = []
+    ) {
         self.items = items
         self.total = total
         self.hasNext = hasNext
         self.hasPrevious = hasPrevious
+        self.openCount = openCount
+        self.doneCount = doneCount
+        self.recentlyDone = recentlyDone
     }
 }

@@ -3,7 +3,7 @@ public protocol TodoRepository: Sendable {
     /// A number that changes after every change Parsnip makes: two reads at the same revision
     /// see the same to-dos, so pages rendered at one revision can be reused until it changes.
     var revision: Int { get }
-    /// One page of the newest-first list, with its total, read in one consistent snapshot.
+    /// One page of the open or done to-dos, with the counts of both, read in one consistent snapshot.
     func page(_ request: TodoPageRequest) async throws -> TodoPage
     /// The to-do with this id, or nil when there is none.
     func find(id: String) async throws -> TodoListItem?
@@ -16,6 +16,10 @@ public protocol TodoRepository: Sendable {
     func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem>
+    /// Ticks the to-do `id` off (`done` true, `completedAt` now) or opens it again (both cleared), in one
+    /// transaction with its history entry; one already in that state is returned unchanged. Throws
+    /// `TodoRepositoryError.notFound` when it does not exist.
+    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem
     /// Moves a to-do to the trash and returns what it was with its trash item; throws
     /// `TodoRepositoryError.notFound` when it does not exist.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem>

@@ -7,11 +7,27 @@ extension TodoRow: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "title": title
+        case "url": url
         case "preview": preview.map { $0 as Any }
-        case "createdISO": createdISO
-        case "createdText": createdText
+        case "done": done
+        case "dueText": dueText.map { $0 as Any }
+        case "overdue": overdue
+        case "doneText": doneText.map { $0 as Any }
+        case "tick": tick
         case "editURL": editURL
         case "deleteURL": deleteURL
+        default: nil
+        }
+    }
+}
+
+extension TodoTick: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "action": action
+        case "value": value
+        case "pressed": pressed
+        case "label": label
         default: nil
         }
     }

@@ -1,34 +1,99 @@
-/// The list page: search box, count line, one page of to-dos and the links to the pages around it.
+/// The list page: search box, order, count line, one page of to-dos, the pages around it and the recently done.
 struct TodoListPage: Sendable {
     let page: PageChrome
+    /// "To-do list", or "Done" for the list of done ones.
+    let heading: String
+    /// True on the list of done to-dos.
+    let showingDone: Bool
     /// The search text as typed, put back into the search box.
     let query: String
     let searching: Bool
-    /// "128 to-dos", or "3 to-dos match “milk”" when searching; nil when there are none.
+    /// Where "Clear search" goes: the same list without the search.
+    let clearSearchURL: String
+    /// The orders offered for the open to-dos; empty on the done list.
+    let sortLinks: [TodoSortLink]
+    let hasSortLinks: Bool
+    /// The sort kept by the search form (a hidden field); nil for the default.
+    let sortField: String?
+    /// "5 to do, 12 done", or "3 to-dos match “milk”: 2 to do, 1 done" when searching; nil when there are none.
     let countLine: String?
     let items: [TodoRow]
     let hasItems: Bool
     /// Shown instead of the list when there is nothing to show.
     let emptyState: EmptyState?
-    let nextURL: String?
-    let previousURL: String?
-    let hasPagination: Bool
+    let pages: NumberedPages
+    /// The few most recently done, below the open ones on their first page; nil when there are none to show.
+    let doneSection: TodoDoneSection?
     /// False while there are no to-dos at all: the page shows only its one action, not the search box.
     let showsTools: Bool
+    /// The token of the tick buttons' forms.
+    let csrfToken: String
+    /// This page's address, where a tick button sends the person back to.
+    let backURL: String
 }
 
-/// One to-do in the list, with its text shortened and dates formatted.
+/// One order the open to-dos can be listed in, as a link.
+struct TodoSortLink: Sendable {
+    let label: String
+    let url: String
+    let current: Bool
+}
+
+/// "Done (12)": the most recently done to-dos, and a link to all of them when there are more.
+struct TodoDoneSection: Sendable {
+    let heading: String
+    let items: [TodoRow]
+    /// "Show all 12 done to-dos"; nil when every done one is already shown.
+    let moreLink: EmptyStateLink?
+}
+
+/// One to-do in a list: its title linking to its page, the start of its description, when it is due, and its
+/// tick button.
 struct TodoRow: Sendable {
     let title: String
+    /// The to-do's own page.
+    let url: String
     /// The start of the description, cut at 120 characters with "…"; nil when there is none.
     let preview: String?
-    let createdISO: String
-    let createdText: String
+    let done: Bool
+    /// "Due tomorrow", "Overdue since 3 March"; nil when it has no due date or is done.
+    let dueText: String?
+    let overdue: Bool
+    /// "Done 3 May"; nil while it is not done.
+    let doneText: String?
+    let tick: TodoTick
     let editURL: String
     let deleteURL: String
 }
 
-/// The add and edit pages: one form with a title and a description.
+/// The button that ticks a to-do off or opens it again: a form of its own that works without JavaScript.
+struct TodoTick: Sendable {
+    let action: String
+    /// What the button sets: "1" to tick off, "0" to open again.
+    let value: String
+    /// "Done", pressed or not, for "“Buy milk”".
+    let pressed: Bool
+    let label: String
+}
+
+/// The page of one to-do: everything it holds, its description with its line breaks.
+struct TodoShowPage: Sendable {
+    let page: PageChrome
+    let title: String
+    /// The whole description; the page keeps its line breaks.
+    let description: String
+    let hasDescription: Bool
+    let row: TodoRow
+    /// "Added 3 May 2024 at 14:05".
+    let addedText: String
+    /// "Last changed by Ana, 14:02".
+    let changedBy: String
+    let historyURL: String
+    let csrfToken: String
+    let backURL: String
+}
+
+/// The add and edit pages: one form with a title, a description, a due date and (when editing) done.
 struct TodoFormPage: Sendable {
     let page: PageChrome
     let heading: String
@@ -46,6 +111,8 @@ struct TodoFormPage: Sendable {
     let base: String?
     /// "Last changed by Ana, 14:02"; nil on the add form.
     let changedBy: String?
+    /// Where Cancel goes: the list, or the to-do's own page.
+    var cancelURL: String = "/todos"
     /// "Ana deleted this to-do at 14:02 while you were editing."; nil unless the edited to-do is gone.
     var deletedNotice: String? = nil
     /// The "Restore it with my changes" button's action; nil when there is nothing in the trash to restore.
@@ -56,11 +123,17 @@ struct TodoFormPage: Sendable {
 struct TodoFormFields: Sendable {
     let title: String
     let description: String
+    let dueDate: String
+    let done: Bool
+    /// True on the edit form, which has the "Done" checkbox.
+    let showsDone: Bool
     let titleError: String?
     let descriptionError: String?
+    let dueDateError: String?
     /// `aria-describedby` of the title: its hint, and its error when there is one.
     let titleDescribedBy: String
     let descriptionDescribedBy: String
+    let dueDateDescribedBy: String
     let titleLimit: Int
     let descriptionLimit: Int
     /// The error summary's links, in field order; empty when the form has no problems.

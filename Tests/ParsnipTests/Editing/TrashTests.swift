@@ -22,7 +22,7 @@ final class TrashTests: XCTestCase {
             let list = try await browser.get("/todos").text
             XCTAssertTrue(list.contains(#"role="status"><p>Deleted “Return library books”.</p>"#))
             XCTAssertTrue(list.contains(#"<button type="submit" class="button button-secondary">Undo</button>"#))
-            XCTAssertFalse(list.contains(#"<h2 class="todo-title">Return library books</h2>"#))
+            XCTAssertFalse(list.contains(#"class="todo-title">Return library books</a>"#))
             let value1 = try await browser.get("/todos/\(id)/edit").status
             XCTAssertEqual(value1, .notFound, "gone while in the trash")
 
@@ -30,7 +30,7 @@ final class TrashTests: XCTestCase {
             XCTAssertEqual(undone.status, .seeOther)
             let back = try await browser.get("/todos").text
             XCTAssertTrue(back.contains(#"role="status"><p>Restored “Return library books”.</p>"#))
-            XCTAssertTrue(back.contains(#"<h2 class="todo-title">Return library books</h2>"#))
+            XCTAssertTrue(back.contains(#"class="todo-title">Return library books</a>"#))
             let edit = try await browser.get("/todos/\(id)/edit")
             XCTAssertEqual(edit.status, .ok, "the same objectId again")
             XCTAssertTrue(edit.text.contains("Before Friday"))

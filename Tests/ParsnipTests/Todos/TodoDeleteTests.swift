@@ -27,8 +27,8 @@ final class TodoDeleteTests: XCTestCase {
             let after = try await browser.get("/todos")
             XCTAssertTrue(after.text.contains(#"role="status"><p>Deleted “Return library books”.</p>"#))
             XCTAssertFalse(after.text.contains("todo-title\">Return library books"))
-            XCTAssertTrue(after.text.contains(#"<h2 class="todo-title">Keep me</h2>"#))
-            XCTAssertTrue(after.text.contains(#"<p class="count">1 to-do</p>"#))
+            XCTAssertTrue(after.text.contains(#"class="todo-title">Keep me</a>"#))
+            XCTAssertTrue(after.text.contains(#"<p class="count" id="todo-count">1 to do, 0 done</p>"#))
         }
     }
 

@@ -34,10 +34,10 @@ final class TodoFormTests: XCTestCase {
 
             let list = try await browser.get("/todos")
             XCTAssertEqual(list.status, .ok)
-            XCTAssertTrue(list.text.contains(#"<h2 class="todo-title">Buy oat milk</h2>"#))
+            XCTAssertTrue(list.text.contains(#"class="todo-title">Buy oat milk</a>"#))
             XCTAssertTrue(list.text.contains("Two cartons"))
             XCTAssertTrue(list.text.contains(#"role="status"><p>Added “Buy oat milk”</p>"#))
-            XCTAssertTrue(list.text.contains(#"<p class="count">1 to-do</p>"#))
+            XCTAssertTrue(list.text.contains(#"<p class="count" id="todo-count">1 to do, 0 done</p>"#))
         }
     }
 
@@ -81,7 +81,7 @@ final class TodoFormTests: XCTestCase {
             XCTAssertTrue(response.text.contains("Title must be 200 characters or fewer"))
             XCTAssertTrue(response.text.contains(#"value="\#(tooLong)""#), "the typed title is kept")
             let list = try await browser.get("/todos")
-            XCTAssertTrue(list.text.contains(#"<p class="count">1 to-do</p>"#))
+            XCTAssertTrue(list.text.contains(#"<p class="count" id="todo-count">1 to do, 0 done</p>"#))
         }
     }
 
@@ -167,7 +167,7 @@ final class TodoFormTests: XCTestCase {
         try await withApp { browser in
             try await browser.addTodo("  Pack  ", "Socks\r\nBoots\r\n")
             let list = try await browser.get("/todos")
-            XCTAssertTrue(list.text.contains(#"<h2 class="todo-title">Pack</h2>"#))
+            XCTAssertTrue(list.text.contains(#"class="todo-title">Pack</a>"#))
             let id = try XCTUnwrap(browser.ids(in: list).first)
             let edit = try await browser.get("/todos/\(id)/edit")
             XCTAssertTrue(edit.text.contains("\nSocks\nBoots</textarea>"))

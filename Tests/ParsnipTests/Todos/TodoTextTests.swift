@@ -21,12 +21,13 @@ final class TodoDraftTests: XCTestCase {
 }
 
 final class TodoFormattingTests: XCTestCase {
-    func testCountLineUsesSingularPluralAndThousands() {
-        XCTAssertEqual(TodoFormatting.countLine(total: 1, search: nil), "1 to-do")
-        XCTAssertEqual(TodoFormatting.countLine(total: 128, search: nil), "128 to-dos")
-        XCTAssertEqual(TodoFormatting.countLine(total: 1_000_000, search: nil), "1,000,000 to-dos")
-        XCTAssertEqual(TodoFormatting.countLine(total: 3, search: "milk"), "3 to-dos match “milk”")
-        XCTAssertEqual(TodoFormatting.countLine(total: 1, search: "milk"), "1 to-do matches “milk”")
+    func testCountLineSaysHowManyAreToDoAndDoneWithThousands() {
+        XCTAssertEqual(TodoFormatting.countLine(open: 5, done: 12, search: nil), "5 to do, 12 done")
+        XCTAssertEqual(TodoFormatting.countLine(open: 1_000_000, done: 0, search: nil), "1,000,000 to do, 0 done")
+        XCTAssertEqual(
+            TodoFormatting.countLine(open: 2, done: 1, search: "milk"), "3 to-dos match “milk”: 2 to do, 1 done")
+        XCTAssertEqual(
+            TodoFormatting.countLine(open: 0, done: 1, search: "milk"), "1 to-do matches “milk”: 0 to do, 1 done")
     }
 
     func testPreviewIsOneLineOfAtMost120Characters() {

@@ -14,7 +14,10 @@ final class BusyDatabaseFormTests: XCTestCase {
         defer { database.remove() }
         try await withApp(settings: fileSettings(database.path, requireSignIn: false)) { browser in
             try await browser.get("/todos/new")
-            let typed = [("title", "Call the plumber"), ("description", "Tuesday <after> 3 & before 5\nBring tea")]
+            let typed = [
+                ("title", "Call the plumber"), ("description", "Tuesday <after> 3 & before 5\nBring tea"),
+                ("dueDate", "2024-06-01"),
+            ]
             let before = try database.digest()
             let holder = try await WriteLockHolder(path: database.path)
 

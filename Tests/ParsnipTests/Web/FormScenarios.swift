@@ -187,6 +187,8 @@ enum FormScenarios {
             FormScenario(
                 route: "/todos/{id}/delete", browser: owner, page: "/todos/\(batteries)/delete",
                 path: "/todos/\(batteries)/delete"),
+            // The tick button on the list: the to-do's page answers with the button again, its way back kept.
+            FormScenario(route: "/todos/{id}/done", browser: owner, page: "/todos", path: "/todos/\(milk)/done"),
         ]
     }
 
