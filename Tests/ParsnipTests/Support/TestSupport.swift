@@ -26,6 +26,8 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -
     )
     // Tests make their backups when they mean to; the daily ones have tests of their own.
     settings.backups.automatic = false
+    // The clocks start at 1 May 2024 10:20:30 UTC; the household's day is that day whatever the machine's zone.
+    settings.timeZone = TimeZone(identifier: "UTC")!
     return settings
 }
 

@@ -68,4 +68,44 @@ final class TodoStorageTests: XCTestCase {
         }
         XCTAssertEqual(withDescription, 0)
     }
+
+    func testTheNewFieldsHaveTheirParseTypesInTheSchemaAndTheSeedFieldsAreUnchanged() async throws {
+        let path = try await withFileApp { browser in
+            try await browser.get("/todos/new")
+            try await browser.post(
+                "/todos",
+                form: [("title", "Renew the insurance"), ("description", "Call first"), ("dueDate", "2024-06-30")])
+            let id = try await browser.newestId()
+            try await browser.post("/todos/\(id)/done", form: [("done", "1"), ("back", "/todos")])
+        }
+        let store = try ParseStore(path: path)
+        defer { try? store.close() }
+        let (item, schema) = try await store.read { reader in
+            (try reader.find(ParseQuery("TodoListItem")).first, try reader.schema("TodoListItem"))
+        }
+        XCTAssertEqual(schema?.fields["title"], .string)
+        XCTAssertEqual(schema?.fields["description"], .string)
+        XCTAssertEqual(schema?.fields["done"], .boolean)
+        XCTAssertEqual(schema?.fields["completedAt"], .date)
+        XCTAssertEqual(schema?.fields["dueDate"], .date)
+        XCTAssertEqual(item?["title"], .string("Renew the insurance"))
+        XCTAssertEqual(item?["done"], .boolean(true))
+        XCTAssertEqual(item?["dueDate"], .date(Date(timeIntervalSince1970: 1_719_705_600)))
+    }
+
+    func testAToDoMadeByTheSeedAppWithoutTheNewFieldsListsAsOpen() async throws {
+        let path = folder.appendingPathComponent("seed.sqlite").path
+        let seeded = try ParseStore(path: path)
+        try await seeded.write { writer in
+            _ = try writer.create("TodoListItem", operations: ["title": .set(.string("Made by the iOS app"))])
+        }
+        try seeded.close()
+        var settings = testSettings()
+        settings.database = .file(path)
+        try await withApp(settings: settings) { browser in
+            let list = try await browser.get("/todos").text
+            XCTAssertTrue(list.contains(#"class="todo-title">Made by the iOS app</a>"#))
+            XCTAssertTrue(list.contains("1 to do, 0 done"))
+        }
+    }
 }
