@@ -27,7 +27,7 @@ def test_adding_a_todo_shows_it_first_in_the_list_with_a_saved_message_once(page
     first = page.locator("li.todo").first
     expect(first).to_contain_text(title)
     expect(first).to_contain_text("Two litres, from the corner shop")
-    expect(count_line(page, "1 to-do").or_(page.get_by_text(re.compile(r"^\d+ to-dos$")))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^[\d,]+ to do, [\d,]+ done$"))).to_be_visible()
     # The banner is shown once: a reload no longer has it, the item stays.
     page.reload()
     expect(flash(page, f"Added {quoted(title)}")).to_have_count(0)
@@ -98,7 +98,7 @@ def test_search_finds_title_and_description_words_whatever_their_case(page: Page
     typed = word[:3].upper() + word[3:]  # mixed case on purpose
     search(page, typed)
     shot(page, "search-results")
-    expect(count_line(page, f"2 to-dos match {quoted(typed)}")).to_be_visible()
+    expect(count_line(page, f"2 to-dos match {quoted(typed)}: 2 to do, 0 done")).to_be_visible()
     expect(item(page, in_title)).to_have_count(1)
     expect(item(page, in_description)).to_have_count(1)
     expect(item(page, unrelated)).to_have_count(0)
@@ -121,11 +121,12 @@ def test_pagination_shows_fifty_newest_first_and_next_and_previous_pages(page: P
         quick.create(title, f"seeded for the paging journey ({word})")
 
     open_list(page)
-    expect(page.locator("li.todo")).to_have_count(50)
+    # The first list is the open to-dos; the few most recently done follow in their own section.
+    expect(page.locator("ul.todo-list").first.locator("li.todo")).to_have_count(50)
     expect(page.get_by_role("link", name="Next page")).to_have_attribute("rel", re.compile(r"\bnext\b"))
 
     search(page, word)
-    expect(count_line(page, f"55 to-dos match {quoted(word)}")).to_be_visible()
+    expect(count_line(page, f"55 to-dos match {quoted(word)}: 55 to do, 0 done")).to_be_visible()
     rows = page.locator("li.todo")
     expect(rows).to_have_count(50)
     expect(rows.first).to_contain_text(titles[54])

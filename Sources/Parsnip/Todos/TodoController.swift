@@ -176,13 +176,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             return pages.render(page, template: "todos/new", status: status)
         case .edit(let id, let base, let lastChange):
             let fields = TodoFormFields(draft: draft, problems: problems, showsDone: true)
-            var page = TodoFormPage(
+            let page = TodoFormPage(
                 page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
                 heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
                 submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete", version: base.versionText,
                 base: base.fieldsText, changedBy: lastChange.byline(now: clock.now(), timeZone: timeZone)
             )
-            page.cancelURL = "/todos/\(id)"
             return pages.render(page, template: "todos/edit", status: status)
         }
     }

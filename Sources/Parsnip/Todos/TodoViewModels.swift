@@ -111,8 +111,6 @@ struct TodoFormPage: Sendable {
     let base: String?
     /// "Last changed by Ana, 14:02"; nil on the add form.
     let changedBy: String?
-    /// Where Cancel goes: the list, or the to-do's own page.
-    var cancelURL: String = "/todos"
     /// "Ana deleted this to-do at 14:02 while you were editing."; nil unless the edited to-do is gone.
     var deletedNotice: String? = nil
     /// The "Restore it with my changes" button's action; nil when there is nothing in the trash to restore.
