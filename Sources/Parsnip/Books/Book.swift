@@ -58,12 +58,13 @@ public struct Book: Sendable, Hashable {
     /// The store's objectId, nil before the first save.
     public var id: String?
     public var title: String
-    /// A whole year from 1450 to next year.
-    public var publishingYear: Int
+    /// A whole year from 1450 to next year; nil when it is not known.
+    public var publishingYear: Int?
     /// The book's one genre (Pointer<Genre>); nil only for books written by other clients without one.
     public var genre: CatalogueEntry?
-    /// The ISBN's digits as stored in the `ISBN` object's `value` (hyphens and spaces removed, "X" upper-case).
-    public var isbn: String
+    /// The ISBN's digits as stored in the `ISBN` object's `value` (hyphens and spaces removed, "X" upper-case);
+    /// nil for a book without one (most books from before 1970).
+    public var isbn: String?
     /// The Relation `authors`, sorted by name.
     public var authors: [CatalogueEntry]
     /// The Relation `publishers`, sorted by name.
@@ -75,7 +76,7 @@ public struct Book: Sendable, Hashable {
     public var updatedBy: String?
 
     public init(
-        id: String? = nil, title: String, publishingYear: Int, genre: CatalogueEntry?, isbn: String,
+        id: String? = nil, title: String, publishingYear: Int?, genre: CatalogueEntry?, isbn: String?,
         authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], createdAt: Date? = nil,
         updatedAt: Date? = nil, updatedBy: String? = nil
     ) {
@@ -100,10 +101,11 @@ public struct BookInput: Sendable, Hashable {
     public static let typedNewGenreId = "typed-new-genre"
 
     public var title: String
-    public var publishingYear: Int
+    /// Nil when the form left it empty.
+    public var publishingYear: Int?
     public var genreId: String
-    /// Normalised ISBN (digits, possibly a final "X"), already checked for its check digit.
-    public var isbn: String
+    /// Normalised ISBN (digits, possibly a final "X"), already checked for its check digit; nil when none was given.
+    public var isbn: String?
     public var authorIds: [String]
     public var publisherIds: [String]
     /// Names typed into "New genre", "New author" or "New publisher" but not added with their own button, cleaned
@@ -111,7 +113,7 @@ public struct BookInput: Sendable, Hashable {
     public var newEntryNames: [CatalogueKind: String]
 
     public init(
-        title: String, publishingYear: Int, genreId: String, isbn: String, authorIds: [String],
+        title: String, publishingYear: Int?, genreId: String, isbn: String?, authorIds: [String],
         publisherIds: [String], newEntryNames: [CatalogueKind: String] = [:]
     ) {
         self.title = title

@@ -13,18 +13,20 @@ extension BookDraft {
         } else if title.count > Limits.titleLength {
             problems.append(Problem(field: .title, message: "Title must be \(Limits.titleLength) characters or fewer"))
         }
+        // An ISBN is optional (most books from before 1970 have none); one that is given must be valid.
         let isbnText = TextCleaning.clean(self.isbn, keepLineBreaks: false)
         let isbn = ISBNText.parse(isbnText)
-        if isbnText.isEmpty {
-            problems.append(Problem(field: .isbn, message: "Enter the ISBN"))
-        } else if isbn == nil {
+        if !isbnText.isEmpty, isbn == nil {
             problems.append(Problem(field: .isbn, message: Self.invalidISBNMessage))
         }
         let genreId = genreId.trimmingCharacters(in: .whitespaces)
         if genreId.isEmpty { problems.append(Problem(field: .genre, message: "Choose a genre")) }
-        let year = Self.publishingYear(self.year, now: now)
+        // So is the year; one that is given must be a year from 1450 to next year.
+        let yearText = TextCleaning.clean(self.year, keepLineBreaks: false)
+        let year: Result<Int?, Problem> =
+            yearText.isEmpty ? .success(nil) : Self.publishingYear(yearText, now: now).map { $0 }
         if case .failure(let problem) = year { problems.append(problem) }
-        guard problems.isEmpty, let isbn, case .success(let publishingYear) = year else { return .invalid(problems) }
+        guard problems.isEmpty, case .success(let publishingYear) = year else { return .invalid(problems) }
         return .valid(
             BookInput(
                 title: title, publishingYear: publishingYear, genreId: genreId, isbn: isbn,

@@ -27,7 +27,8 @@ public struct BookDraft: Sendable, Hashable {
     /// The form filled from a stored book.
     public init(book: Book) {
         self.init(
-            title: book.title, isbn: book.isbn, genreId: book.genre?.id ?? "", year: String(book.publishingYear),
+            title: book.title, isbn: book.isbn ?? "", genreId: book.genre?.id ?? "",
+            year: book.publishingYear.map(String.init) ?? "",
             authorIds: book.authors.map(\.id), publisherIds: book.publishers.map(\.id))
     }
 

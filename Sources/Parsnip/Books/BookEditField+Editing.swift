@@ -14,9 +14,9 @@ extension BookEditField: EditableField {
     func lines(of record: Book) -> [String] {
         switch self {
         case .title: record.title.isEmpty ? [] : [record.title]
-        case .publishingYear: [String(record.publishingYear)]
+        case .publishingYear: record.publishingYear.map { [String($0)] } ?? []
         case .genre: record.genre.map { [$0.name] } ?? []
-        case .isbn: record.isbn.isEmpty ? [] : [record.isbn]
+        case .isbn: record.isbn.map { [$0] } ?? []
         case .authors: record.authors.map(\.name)
         case .publishers: record.publishers.map(\.name)
         }
@@ -76,9 +76,10 @@ enum BookSnapshot {
             .array(list.map { .object(["id": .string($0.id), "name": .string($0.name)]) })
         }
         var members: [String: ParseValue] = [
-            "title": .string(book.title), "publishingYear": .number(Double(book.publishingYear)),
-            "isbn": .string(book.isbn), "authors": entries(book.authors), "publishers": entries(book.publishers),
+            "title": .string(book.title), "authors": entries(book.authors), "publishers": entries(book.publishers),
         ]
+        if let year = book.publishingYear { members["publishingYear"] = .number(Double(year)) }
+        if let isbn = book.isbn { members["isbn"] = .string(isbn) }
         if let genre = book.genre { members["genre"] = entries([genre]) }
         return .object(.init(uniqueKeysWithValues: members.sorted { $0.key < $1.key }))
     }

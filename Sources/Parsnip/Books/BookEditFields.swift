@@ -25,11 +25,11 @@ enum BookEditField: String, Sendable, Hashable, CaseIterable {
 struct BookFieldValues: Sendable, Hashable {
     /// The title as stored, or as typed once cleaned.
     var title: String
-    var publishingYear: Int
+    var publishingYear: Int?
     /// The genre's id; empty for a book without one.
     var genreId: String
-    /// The normalised ISBN (digits and a possible final "X").
-    var isbn: String
+    /// The normalised ISBN (digits and a possible final "X"); nil for none.
+    var isbn: String?
     var authorIds: Set<String>
     var publisherIds: Set<String>
 
@@ -57,9 +57,9 @@ struct BookFieldValues: Sendable, Hashable {
     func token(_ field: BookEditField) -> String {
         switch field {
         case .title: FieldFingerprint.of(title)
-        case .publishingYear: FieldFingerprint.of(String(publishingYear))
+        case .publishingYear: FieldFingerprint.of(publishingYear.map(String.init) ?? "")
         case .genre: FieldFingerprint.of(genreId)
-        case .isbn: FieldFingerprint.of(isbn)
+        case .isbn: FieldFingerprint.of(isbn ?? "")
         case .authors: Self.token(of: authorIds)
         case .publishers: Self.token(of: publisherIds)
         }

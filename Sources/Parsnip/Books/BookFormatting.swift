@@ -13,13 +13,19 @@ enum BookFormatting {
         EntryLinkView(name: entry.name, url: "\(entry.kind.path)/\(entry.id)")
     }
 
+    /// An ISBN as the book page shows it: "ISBN-13 9780441013593" and, when it has one, "ISBN-10 0441013597".
+    static func isbnForms(_ isbn: String) -> [String] {
+        let thirteen = ISBNText.thirteenDigits(isbn)
+        return ["ISBN-13 \(thirteen)"] + (ISBNText.tenDigits(thirteen).map { ["ISBN-10 \($0)"] } ?? [])
+    }
+
     static func row(_ book: Book) -> BookTableRow {
         BookTableRow(
             title: book.title,
             url: "/books/\(book.id ?? "")",
-            year: String(book.publishingYear),
+            year: book.publishingYear.map(String.init) ?? NumberText.missing,
             genre: book.genre?.name ?? NumberText.missing,
-            isbn: book.isbn,
+            isbn: book.isbn ?? NumberText.missing,
             authors: book.authors.isEmpty ? NumberText.missing : book.authors.map(\.name).joined(separator: ", ")
         )
     }

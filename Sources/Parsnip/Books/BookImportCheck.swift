@@ -14,7 +14,10 @@ enum BookImportCheck {
             ).limit(-1))
         for book in books {
             guard let isbn = book[Schema.isbnField]?.includedObjectValue?[Schema.value]?.stringValue else { continue }
-            holders[ISBNText.normalize(isbn), default: []].append(book)
+            // An ISBN-10 and its ISBN-13 are the same book.
+            let normalized = ISBNText.normalize(isbn)
+            let key = ISBNText.isValid(normalized) ? ISBNText.thirteenDigits(normalized) : normalized
+            holders[key, default: []].append(book)
         }
         var problems: [String] = []
         for (isbn, books) in holders.sorted(by: { $0.key < $1.key }) where books.count > 1 {

@@ -27,10 +27,11 @@ struct BookIndexPage: Sendable {
 struct BookTableRow: Sendable {
     let title: String
     let url: String
+    /// The publishing year, or "—".
     let year: String
     /// The genre's name, or "—".
     let genre: String
-    /// The ISBN's digits, hyphen-free.
+    /// The ISBN's digits, hyphen-free, or "—".
     let isbn: String
     /// The authors' names, comma-separated, or "—".
     let authors: String
@@ -48,9 +49,12 @@ struct BookShowPage: Sendable {
     let title: String
     /// "Last changed by Ana, 14:02".
     let changedBy: String?
-    let year: String
+    /// The publishing year; nil when it is not known.
+    let year: String?
     let genre: EntryLinkView?
-    let isbn: String
+    /// The ISBN in its 13-digit form and, when it has one, its 10-digit form ("ISBN-10 0-…"); empty without one.
+    let isbns: [String]
+    let hasISBN: Bool
     let authors: [EntryLinkView]
     let hasAuthors: Bool
     let publishers: [EntryLinkView]

@@ -159,7 +159,9 @@ extension CatalogueShowPage {
         countLine = books.total == 0 ? nil : BookFormatting.books(books.total)
         countText = BookFormatting.books(books.total)
         self.books = books.books.map {
-            CatalogueBookRow(title: $0.title, url: "/books/\($0.id ?? "")", year: String($0.publishingYear))
+            CatalogueBookRow(
+                title: $0.title, url: "/books/\($0.id ?? "")",
+                year: $0.publishingYear.map(String.init) ?? NumberText.missing)
         }
         hasBooks = !books.books.isEmpty
         self.moreURL = moreURL

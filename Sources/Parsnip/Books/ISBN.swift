@@ -23,6 +23,38 @@ public enum ISBNText {
         }
     }
 
+    /// The 13-digit form of a valid normalised ISBN: an ISBN-13 as it is, an ISBN-10 as "978", its first nine digits
+    /// and a new check digit. Two ISBNs are the same book when these are equal.
+    public static func thirteenDigits(_ normalized: String) -> String {
+        let bytes = Array(normalized.utf8)
+        guard bytes.count == 10 else { return normalized }
+        let body = Array("978".utf8) + bytes.prefix(9)
+        var sum = 0
+        for (index, byte) in body.enumerated() {
+            sum += Int(byte - UInt8(ascii: "0")) * (index.isMultiple(of: 2) ? 1 : 3)
+        }
+        return String(decoding: body, as: UTF8.self) + String((10 - sum % 10) % 10)
+    }
+
+    /// The 10-digit form of a valid normalised ISBN: an ISBN-10 as it is, an ISBN-13 starting "978" as its nine
+    /// middle digits and a new check digit ("X" for ten); nil for a "979" ISBN, which has no 10-digit form.
+    public static func tenDigits(_ normalized: String) -> String? {
+        let bytes = Array(normalized.utf8)
+        if bytes.count == 10 { return normalized }
+        guard bytes.count == 13, bytes.starts(with: Array("978".utf8)) else { return nil }
+        let body = bytes[3..<12]
+        var sum = 0
+        for (index, byte) in body.enumerated() { sum += Int(byte - UInt8(ascii: "0")) * (10 - index) }
+        let check = (11 - sum % 11) % 11
+        return String(decoding: body, as: UTF8.self) + (check == 10 ? "X" : String(check))
+    }
+
+    /// Every stored form the same book's ISBN may have: its 13-digit form and, when there is one, its 10-digit form.
+    public static func forms(_ normalized: String) -> [String] {
+        let thirteen = thirteenDigits(normalized)
+        return [thirteen] + (tenDigits(thirteen).map { [$0] } ?? [])
+    }
+
     /// The normalised ISBN when the typed text is a valid ISBN-10 or ISBN-13, else nil.
     public static func parse(_ text: String) -> String? {
         let normalized = normalize(text)

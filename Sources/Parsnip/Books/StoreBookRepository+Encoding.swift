@@ -2,15 +2,17 @@ import ParseStore
 
 /// Books and catalogue entries from stored objects, tolerating whatever other Parse clients may have stored.
 extension StoreBookRepository {
-    /// The book an object holds, its `genre`, `isbn` and (for `updatedBy`) `updatedBy` Pointers already included. A missing or non-integral year
-    /// is 0, a dangling genre nil, a dangling ISBN empty.
+    /// The book an object holds, its `genre`, `isbn` and (for `updatedBy`) `updatedBy` Pointers already included. A
+    /// missing or non-integral year is nil, a dangling genre nil, a missing or dangling ISBN nil.
     static func book(_ object: ParseObject, authors: [ParseObject], publishers: [ParseObject]) -> Book {
         Book(
             id: object.objectId,
             title: object[Schema.title]?.stringValue ?? "",
-            publishingYear: object[Schema.publishingYear]?.numberValue.flatMap(NumberText.wholeNumber) ?? 0,
+            publishingYear: object[Schema.publishingYear]?.numberValue.flatMap(NumberText.wholeNumber),
             genre: object[Schema.genre]?.includedObjectValue.map { entry(.genre, $0) },
-            isbn: object[Schema.isbnField]?.includedObjectValue?[Schema.value]?.stringValue ?? "",
+            isbn: object[Schema.isbnField]?.includedObjectValue?[Schema.value]?.stringValue.flatMap {
+                $0.isEmpty ? nil : $0
+            },
             authors: authors.map { entry(.author, $0) },
             publishers: publishers.map { entry(.publisher, $0) },
             createdAt: object.createdAt,

@@ -5,7 +5,7 @@ extension StoreBookRepository {
     /// Why `input` cannot be saved, checked against the transaction's own view: the ISBN used by another book, the
     /// genre gone, or an author or publisher gone; nil when it can be.
     static func refusal(of input: BookInput, editing bookId: String?, reader: ParseReader) throws -> BookSaveError? {
-        if let other = try book(withISBN: input.isbn, reader: reader), other.objectId != bookId {
+        if let isbn = input.isbn, let other = try book(withISBN: isbn, reader: reader), other.objectId != bookId {
             return .isbnUsed(byBookId: other.objectId, title: other[Schema.title]?.stringValue ?? "")
         }
         // A typed new genre is added once nothing here refuses the save (StoreBookRepository+NewEntries.swift).
@@ -56,10 +56,11 @@ extension StoreBookRepository {
         try fault?(.relationsAdded)
     }
 
-    /// The first book (oldest) whose ISBN object holds `isbn`, or nil.
+    /// The first book (oldest) whose ISBN object holds `isbn` in either of its forms (ISBN-10 or ISBN-13), or nil.
     static func book(withISBN isbn: String, reader: ParseReader) throws -> ParseObject? {
+        let forms = ISBNText.forms(isbn).map { ParseValue.string($0) }
         let holders = try reader.find(
-            ParseQuery(Schema.isbn).where(Schema.value, equalTo: .string(isbn)).order(by: "createdAt").limit(-1))
+            ParseQuery(Schema.isbn).where(Schema.value, "$in", .array(forms)).order(by: "createdAt").limit(-1))
         guard !holders.isEmpty else { return nil }
         return try reader.first(
             ParseQuery(Schema.book).where(Schema.isbnField, "$in", .array(holders.map { .pointer($0.pointer) }))
@@ -77,14 +78,15 @@ extension StoreBookRepository {
         }
     }
 
-    /// The fields every save sets: title, year and both Pointers.
-    static func scalarOperations(of input: BookInput, isbn: ParsePointer) -> [String: ParseUpdate] {
+    /// The fields every save sets: title, year and both Pointers; a year or ISBN left empty is left unset (and, on
+    /// an edit, removed).
+    static func scalarOperations(of input: BookInput, isbn: ParsePointer?) -> [String: ParseUpdate] {
         [
             Schema.title: .set(.string(input.title)),
-            Schema.publishingYear: .set(.number(Double(input.publishingYear))),
+            Schema.publishingYear: .set(input.publishingYear.map { .number(Double($0)) } ?? .null),
             Schema.genre: .set(
                 .pointer(ParsePointer(className: CatalogueKind.genre.className, objectId: input.genreId))),
-            Schema.isbnField: .set(.pointer(isbn)),
+            Schema.isbnField: .set(isbn.map { .pointer($0) } ?? .null),
         ]
     }
 
@@ -94,9 +96,18 @@ extension StoreBookRepository {
     }
 
     /// The edited book's ISBN object: its value changed in place when it differs, kept when it does not, created
-    /// when the book has none (or its Pointer dangles).
-    static func saveISBN(_ isbn: String, of book: ParseObject, writer: ParseWriter) throws -> ParsePointer {
-        if let pointer = book[Schema.isbnField]?.pointerValue, pointer.className == Schema.isbn,
+    /// when the book has none (or its Pointer dangles), deleted when the ISBN was cleared (nil then).
+    static func saveISBN(_ isbn: String?, of book: ParseObject, writer: ParseWriter) throws -> ParsePointer? {
+        let stored = book[Schema.isbnField]?.pointerValue
+        guard let isbn else {
+            if let stored, stored.className == Schema.isbn,
+                try fetch(Schema.isbn, stored.objectId, reader: writer.reader) != nil
+            {
+                try writer.delete(Schema.isbn, objectId: stored.objectId)
+            }
+            return nil
+        }
+        if let pointer = stored, pointer.className == Schema.isbn,
             let current = try fetch(Schema.isbn, pointer.objectId, reader: writer.reader)
         {
             if current[Schema.value]?.stringValue != isbn {

@@ -51,9 +51,9 @@ public final class StoreBookRepository: BookRepository {
                 return .failure(refusal)
             }
             try Self.addTypedEntries(input.newEntryNames, to: &input, session: session)
-            let isbn = try writer.create(Schema.isbn, [Schema.value: .string(input.isbn)])
+            let isbn = try input.isbn.map { try writer.create(Schema.isbn, [Schema.value: .string($0)]).pointer }
             try fault?(.isbnCreated)
-            var operations = Self.scalarOperations(of: input, isbn: isbn.pointer)
+            var operations = Self.scalarOperations(of: input, isbn: isbn)
             operations[Schema.authors] = .addRelation(Self.pointers(.author, input.authorIds))
             operations[Schema.publishers] = .addRelation(Self.pointers(.publisher, input.publisherIds))
             let book = try session.create(Schema.book, operations)

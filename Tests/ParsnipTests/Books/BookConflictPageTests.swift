@@ -155,7 +155,7 @@ final class BookConflictPageTests: XCTestCase {
             try await ana.saveBook(
                 id, bookForm(genre: catalogue.genre, authors: [catalogue.authors[0]], [("title", "Ana's title")]))
             let invalid = try await ben.post(
-                "/books/\(id)/edit", form: bookForm(genre: catalogue.genre, [("publishingYear", "")]) + benBase)
+                "/books/\(id)/edit", form: bookForm(genre: catalogue.genre, [("publishingYear", "nineteen")]) + benBase)
             XCTAssertEqual(invalid.status, .unprocessableContent)
             XCTAssertEqual(hiddenFields(in: invalid.text).map(\.1), benBase.map(\.1))
             let added = try await ben.post(

@@ -48,8 +48,26 @@ final class BookDraftTests: XCTestCase {
             [.init(field: .title, message: "Title must be 200 characters or fewer")])
     }
 
-    func testISBNIsRequired() {
-        XCTAssertEqual(problems(draft(isbn: "  ")), [.init(field: .isbn, message: "Enter the ISBN")])
+    func testISBNAndYearMayBeLeftEmptyForABookWithoutThem() throws {
+        let saved = try input(draft(isbn: "  ", year: " "))
+        XCTAssertNil(saved.isbn)
+        XCTAssertNil(saved.publishingYear)
+    }
+
+    func testAnISBN10AndItsISBN13AreTheSameBook() {
+        XCTAssertEqual(ISBNText.thirteenDigits("006051275X"), "9780060512750")
+        XCTAssertEqual(ISBNText.thirteenDigits("0441013597"), "9780441013593")
+        XCTAssertEqual(ISBNText.tenDigits("9780441013593"), "0441013597")
+        XCTAssertEqual(ISBNText.tenDigits("9780060512750"), "006051275X")
+        XCTAssertNil(ISBNText.tenDigits("9791032305690"), "a 979 ISBN has no 10-digit form")
+        XCTAssertEqual(ISBNText.forms("006051275X"), ["9780060512750", "006051275X"])
+        XCTAssertEqual(ISBNText.forms("9791032305690"), ["9791032305690"])
+        for isbn in ["080442957X", "0441013597", "9780441478125", "9791032305690"] {
+            XCTAssertTrue(ISBNText.isValid(ISBNText.thirteenDigits(isbn)), isbn)
+            if let ten = ISBNText.tenDigits(ISBNText.thirteenDigits(isbn)) {
+                XCTAssertTrue(ISBNText.isValid(ten), isbn)
+            }
+        }
     }
 
     func testISBN13AndISBN10WithHyphensAndSpacesAreNormalised() throws {
@@ -98,14 +116,14 @@ final class BookDraftTests: XCTestCase {
     func testYearMustBeAWholeNumber() {
         let message = BookDraft.Problem(
             field: .publishingYear, message: "Publishing year must be a whole number, like 1969")
-        for bad in ["", "1965.0", "nineteen", "1e3", "+1965", "١٩٦٥"] {
+        for bad in ["1965.0", "nineteen", "1e3", "+1965", "١٩٦٥"] {
             XCTAssertEqual(problems(draft(year: bad)), [message], bad)
         }
     }
 
     func testEveryProblemIsReportedInPageOrder() {
         XCTAssertEqual(
-            problems(BookDraft()).map(\.field), [.title, .isbn, .genre, .publishingYear])
+            problems(BookDraft(isbn: "123", year: "MCMLXIX")).map(\.field), [.title, .isbn, .genre, .publishingYear])
     }
 
     func testRepositoryRefusalsBecomeMessagesBesideTheirFields() {
