@@ -133,6 +133,7 @@ let knownClasses: [String: KnownClass] = {
                 "isbn": .pointer(targetClass: StoreBookRepository.Schema.isbn),
                 "authors": .relation(targetClass: CatalogueKind.author.className),
                 "publishers": .relation(targetClass: CatalogueKind.publisher.className), "updatedBy": user,
+                "readingStatus": .string, "lentTo": .string, "lentOn": .date,
             ]),
         KnownClass(StoreBookRepository.Schema.isbn, label: "ISBN", fields: ["value": .string]),
         KnownClass(

@@ -69,6 +69,12 @@ public struct Book: Sendable, Hashable {
     public var authors: [CatalogueEntry]
     /// The Relation `publishers`, sorted by name.
     public var publishers: [CatalogueEntry]
+    /// How far the household is with it; nil when nobody said.
+    public var readingStatus: ReadingStatus? = nil
+    /// Who has the book now (`lentTo`); nil while it is at home.
+    public var lentTo: String? = nil
+    /// The day it was lent (`lentOn`, a Date at midnight UTC); nil when not lent or not said.
+    public var lentOn: CalendarDate? = nil
     public var createdAt: Date?
     public var updatedAt: Date?
     /// The username of the person who saved it last (its `updatedBy`); nil when saved without signing in, by
@@ -77,8 +83,9 @@ public struct Book: Sendable, Hashable {
 
     public init(
         id: String? = nil, title: String, publishingYear: Int?, genre: CatalogueEntry?, isbn: String?,
-        authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], createdAt: Date? = nil,
-        updatedAt: Date? = nil, updatedBy: String? = nil
+        authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], readingStatus: ReadingStatus? = nil,
+        lentTo: String? = nil, lentOn: CalendarDate? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+        updatedBy: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -87,6 +94,9 @@ public struct Book: Sendable, Hashable {
         self.isbn = isbn
         self.authors = authors
         self.publishers = publishers
+        self.readingStatus = readingStatus
+        self.lentTo = lentTo
+        self.lentOn = lentOn
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.updatedBy = updatedBy
@@ -108,6 +118,9 @@ public struct BookInput: Sendable, Hashable {
     public var isbn: String?
     public var authorIds: [String]
     public var publisherIds: [String]
+    public var readingStatus: ReadingStatus? = nil
+    public var lentTo: String? = nil
+    public var lentOn: CalendarDate? = nil
     /// Names typed into "New genre", "New author" or "New publisher" but not added with their own button, cleaned
     /// and checked: the save links the entry of that name, or adds it when there is none.
     public var newEntryNames: [CatalogueKind: String]

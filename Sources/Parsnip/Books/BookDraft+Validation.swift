@@ -26,11 +26,34 @@ extension BookDraft {
         let year: Result<Int?, Problem> =
             yearText.isEmpty ? .success(nil) : Self.publishingYear(yearText, now: now).map { $0 }
         if case .failure(let problem) = year { problems.append(problem) }
+        let lending = Self.lending(lentTo: lentTo, lentOn: lentOn, problems: &problems)
         guard problems.isEmpty, case .success(let publishingYear) = year else { return .invalid(problems) }
-        return .valid(
-            BookInput(
-                title: title, publishingYear: publishingYear, genreId: genreId, isbn: isbn,
-                authorIds: Self.unique(authorIds), publisherIds: Self.unique(publisherIds)))
+        var input = BookInput(
+            title: title, publishingYear: publishingYear, genreId: genreId, isbn: isbn,
+            authorIds: Self.unique(authorIds), publisherIds: Self.unique(publisherIds))
+        input.readingStatus = ReadingStatus(rawValue: readingStatus)
+        input.lentTo = lending.lentTo
+        input.lentOn = lending.lentOn
+        return .valid(input)
+    }
+
+    /// Who has the book and since when: a name of at most 100 characters, and a real day, which needs a name.
+    static func lending(lentTo: String, lentOn: String, problems: inout [Problem]) -> (
+        lentTo: String?, lentOn: CalendarDate?
+    ) {
+        let name = TextCleaning.clean(lentTo, keepLineBreaks: false)
+        let dayText = TextCleaning.clean(lentOn, keepLineBreaks: false)
+        if name.count > Limits.lentToLength {
+            problems.append(
+                Problem(field: .lentTo, message: "“Lent to” must be \(Limits.lentToLength) characters or fewer"))
+        }
+        let day = CalendarDate(iso: dayText)
+        if !dayText.isEmpty, day == nil {
+            problems.append(Problem(field: .lentOn, message: "“Lent on” must be a real date, like 2024-05-03"))
+        } else if day != nil, name.isEmpty {
+            problems.append(Problem(field: .lentTo, message: "Enter who the book is lent to, or clear “Lent on”"))
+        }
+        return (name.isEmpty ? nil : name, day)
     }
 
     /// The latest publishing year allowed at `now`: next year, in UTC.

@@ -11,6 +11,12 @@ public struct BookDraft: Sendable, Hashable {
     public var authorIds: [String]
     /// The ticked publishers' ids, in the order sent.
     public var publisherIds: [String]
+    /// The reading select's value: "", "unread", "reading" or "read".
+    public var readingStatus: String = ""
+    /// Who the book is lent to, as typed.
+    public var lentTo: String = ""
+    /// The day it was lent, as the date input sends it (`2024-05-03`).
+    public var lentOn: String = ""
 
     public init(
         title: String = "", isbn: String = "", genreId: String = "", year: String = "", authorIds: [String] = [],
@@ -30,6 +36,9 @@ public struct BookDraft: Sendable, Hashable {
             title: book.title, isbn: book.isbn ?? "", genreId: book.genre?.id ?? "",
             year: book.publishingYear.map(String.init) ?? "",
             authorIds: book.authors.map(\.id), publisherIds: book.publishers.map(\.id))
+        readingStatus = book.readingStatus?.rawValue ?? ""
+        lentTo = book.lentTo ?? ""
+        lentOn = book.lentOn?.iso ?? ""
     }
 
     /// Reads the form's fields: `title`, `isbn`, `genre`, `publishingYear`, and the repeated checkboxes `author`
@@ -49,18 +58,26 @@ public struct BookDraft: Sendable, Hashable {
         self.init(
             title: title, isbn: form["isbn"] ?? "", genreId: genreId, year: form["publishingYear"] ?? "",
             authorIds: authorIds, publisherIds: publisherIds)
+        readingStatus = form["readingStatus"] ?? ""
+        guard readingStatus.isEmpty || ReadingStatus(rawValue: readingStatus) != nil else {
+            throw .badRequest("an unknown reading status")
+        }
+        lentTo = form["lentTo"] ?? ""
+        lentOn = form["lentOn"] ?? ""
     }
 
     /// The limits the form states and `validate(now:)` enforces.
     public enum Limits {
         public static let titleLength = 200
+        /// The most characters "Lent to" may have.
+        public static let lentToLength = 100
         /// The first year a book can have (printing with movable type in Europe).
         public static let firstYear = 1450
     }
 
     /// Where on the form a problem is.
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case title, isbn, genre, publishingYear, authors, publishers
+        case title, isbn, genre, publishingYear, authors, publishers, readingStatus, lentTo, lentOn
 
         /// The HTML id of the field's input (or of the fieldset, for authors and publishers).
         public var htmlId: String { rawValue }

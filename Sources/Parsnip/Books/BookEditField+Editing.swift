@@ -19,6 +19,9 @@ extension BookEditField: EditableField {
         case .isbn: record.isbn.map { [$0] } ?? []
         case .authors: record.authors.map(\.name)
         case .publishers: record.publishers.map(\.name)
+        case .readingStatus: record.readingStatus.map { [$0.title] } ?? []
+        case .lentTo: record.lentTo.map { [$0] } ?? []
+        case .lentOn: record.lentOn.map { [$0.readable] } ?? []
         }
     }
 
@@ -30,6 +33,9 @@ extension BookEditField: EditableField {
         case .isbn: target.isbn = source.isbn
         case .authors: target.authors = source.authors
         case .publishers: target.publishers = source.publishers
+        case .readingStatus: target.readingStatus = source.readingStatus
+        case .lentTo: target.lentTo = source.lentTo
+        case .lentOn: target.lentOn = source.lentOn
         }
     }
 
@@ -52,9 +58,13 @@ extension BookEditField: EditableField {
 extension Book {
     /// What a valid form asks to store: the ids of the entries.
     var input: BookInput {
-        BookInput(
+        var input = BookInput(
             title: title, publishingYear: publishingYear, genreId: genre?.id ?? "", isbn: isbn,
             authorIds: authors.map(\.id), publisherIds: publishers.map(\.id))
+        input.readingStatus = readingStatus
+        input.lentTo = lentTo
+        input.lentOn = lentOn
+        return input
     }
 
     /// The book a form typed, with the typed genre's name (or words saying it is new, or gone) for the conflict page.
@@ -66,6 +76,9 @@ extension Book {
                 kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? "A genre that no longer exists"),
             isbn: input.isbn, authors: input.authorIds.map { CatalogueEntry(kind: .author, id: $0, name: "") },
             publishers: input.publisherIds.map { CatalogueEntry(kind: .publisher, id: $0, name: "") })
+        readingStatus = input.readingStatus
+        lentTo = input.lentTo
+        lentOn = input.lentOn
     }
 }
 
@@ -80,6 +93,9 @@ enum BookSnapshot {
         ]
         if let year = book.publishingYear { members["publishingYear"] = .number(Double(year)) }
         if let isbn = book.isbn { members["isbn"] = .string(isbn) }
+        if let status = book.readingStatus { members["readingStatus"] = .string(status.rawValue) }
+        if let lentTo = book.lentTo { members["lentTo"] = .string(lentTo) }
+        if let lentOn = book.lentOn { members["lentOn"] = .date(lentOn.date) }
         if let genre = book.genre { members["genre"] = entries([genre]) }
         return .object(.init(uniqueKeysWithValues: members.sorted { $0.key < $1.key }))
     }
@@ -94,8 +110,12 @@ enum BookSnapshot {
             }
         }
         return Book(
-            id: id, title: title, publishingYear: Int(members["publishingYear"]?.numberValue ?? 0),
-            genre: entries("genre", .genre).first, isbn: members["isbn"]?.stringValue ?? "",
-            authors: entries("authors", .author), publishers: entries("publishers", .publisher))
+            id: id, title: title,
+            publishingYear: members["publishingYear"]?.numberValue.flatMap(NumberText.wholeNumber),
+            genre: entries("genre", .genre).first, isbn: members["isbn"]?.stringValue,
+            authors: entries("authors", .author), publishers: entries("publishers", .publisher),
+            readingStatus: members["readingStatus"]?.stringValue.flatMap(ReadingStatus.init(rawValue:)),
+            lentTo: members["lentTo"]?.stringValue,
+            lentOn: members["lentOn"]?.dateValue.flatMap(CalendarDate.init(stored:)))
     }
 }

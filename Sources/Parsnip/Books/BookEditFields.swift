@@ -2,7 +2,7 @@ import Foundation
 
 /// The book form's fields as an edit base knows them: the key each is carried under and the label it is shown by.
 enum BookEditField: String, Sendable, Hashable, CaseIterable {
-    case title, publishingYear, genre, isbn, authors, publishers
+    case title, publishingYear, genre, isbn, authors, publishers, readingStatus, lentTo, lentOn
 
     /// The field's name as the form labels it: "Title", "Publishing year".
     var label: String {
@@ -13,11 +13,14 @@ enum BookEditField: String, Sendable, Hashable, CaseIterable {
         case .isbn: "ISBN"
         case .authors: "Authors"
         case .publishers: "Publishers"
+        case .readingStatus: "Reading"
+        case .lentTo: "Lent to"
+        case .lentOn: "Lent on"
         }
     }
 
     /// The fields compared as one value; authors and publishers are sets and merge element by element.
-    static let scalars: [BookEditField] = [.title, .publishingYear, .genre, .isbn]
+    static let scalars: [BookEditField] = [.title, .publishingYear, .genre, .isbn, .readingStatus, .lentTo, .lentOn]
 }
 
 /// A book's form values in the shape a save compares them, from the stored book (the form's base, and what is
@@ -32,6 +35,9 @@ struct BookFieldValues: Sendable, Hashable {
     var isbn: String?
     var authorIds: Set<String>
     var publisherIds: Set<String>
+    var readingStatus: ReadingStatus?
+    var lentTo: String?
+    var lentOn: CalendarDate?
 
     /// The values of a stored book.
     init(book: Book) {
@@ -41,6 +47,9 @@ struct BookFieldValues: Sendable, Hashable {
         isbn = book.isbn
         authorIds = Set(book.authors.map(\.id))
         publisherIds = Set(book.publishers.map(\.id))
+        readingStatus = book.readingStatus
+        lentTo = book.lentTo
+        lentOn = book.lentOn
     }
 
     /// The values of a valid form.
@@ -51,6 +60,9 @@ struct BookFieldValues: Sendable, Hashable {
         isbn = input.isbn
         authorIds = Set(input.authorIds)
         publisherIds = Set(input.publisherIds)
+        readingStatus = input.readingStatus
+        lentTo = input.lentTo
+        lentOn = input.lentOn
     }
 
     /// The token of one field: a `FieldFingerprint` of a scalar's text; a set's ids sorted and comma-joined.
@@ -62,6 +74,9 @@ struct BookFieldValues: Sendable, Hashable {
         case .isbn: FieldFingerprint.of(isbn ?? "")
         case .authors: Self.token(of: authorIds)
         case .publishers: Self.token(of: publisherIds)
+        case .readingStatus: FieldFingerprint.of(readingStatus?.rawValue ?? "")
+        case .lentTo: FieldFingerprint.of(lentTo ?? "")
+        case .lentOn: FieldFingerprint.of(lentOn?.iso ?? "")
         }
     }
 

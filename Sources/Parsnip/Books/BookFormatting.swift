@@ -19,6 +19,12 @@ enum BookFormatting {
         return ["ISBN-13 \(thirteen)"] + (ISBNText.tenDigits(thirteen).map { ["ISBN-10 \($0)"] } ?? [])
     }
 
+    /// "Lent to Sam on 3 May 2024", "Lent to Sam"; nil while the book is at home.
+    static func lending(_ book: Book) -> String? {
+        guard let lentTo = book.lentTo else { return nil }
+        return "Lent to \(lentTo)" + (book.lentOn.map { " on \($0.readable)" } ?? "")
+    }
+
     static func row(_ book: Book) -> BookTableRow {
         BookTableRow(
             title: book.title,

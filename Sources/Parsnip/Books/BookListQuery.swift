@@ -8,6 +8,8 @@ struct BookListQuery: Sendable, Hashable {
     var genreId: String?
     var authorId: String?
     var publisherId: String?
+    /// "Lent out" or "Unread"; nil for every book.
+    var shelf: BookShelf?
     var sort = BookSort.title
     /// From 1.
     var page = 1
@@ -23,6 +25,12 @@ struct BookListQuery: Sendable, Hashable {
         genreId = try Self.id(fields["genre"])
         authorId = try Self.id(fields["author"])
         publisherId = try Self.id(fields["publisher"])
+        switch fields["shelf"] ?? "" {
+        case "": shelf = nil
+        case let text:
+            guard let value = BookShelf(rawValue: text) else { throw .badRequest("an unknown shelf") }
+            shelf = value
+        }
         switch fields["sort"] ?? "" {
         case "": sort = .title
         case let text:
@@ -47,14 +55,18 @@ struct BookListQuery: Sendable, Hashable {
     }
 
     /// True when a search or an entry filter is on (the sort order is not a filter).
-    var isFiltering: Bool { search != nil || genreId != nil || authorId != nil || publisherId != nil }
+    var isFiltering: Bool {
+        search != nil || genreId != nil || authorId != nil || publisherId != nil || shelf != nil
+    }
 
     /// The repository's request for this page.
     func request(size: Int) -> BookListRequest {
-        BookListRequest(
+        var request = BookListRequest(
             search: search, genreId: genreId, authorId: authorId, publisherId: publisherId, sort: sort, page: page,
             size: size
         )
+        request.shelf = shelf
+        return request
     }
 
     /// The list URL with these filters at `page`; defaults are left out, so the first page is `/books`.
@@ -64,6 +76,7 @@ struct BookListQuery: Sendable, Hashable {
         if let genreId { parts.append("genre=" + genreId) }
         if let authorId { parts.append("author=" + authorId) }
         if let publisherId { parts.append("publisher=" + publisherId) }
+        if let shelf { parts.append("shelf=" + shelf.rawValue) }
         if sort != .title { parts.append("sort=" + sort.rawValue) }
         if page > 1 { parts.append("page=\(page)") }
         return parts.isEmpty ? "/books" : "/books?" + parts.joined(separator: "&")

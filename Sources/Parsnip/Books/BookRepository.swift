@@ -95,6 +95,8 @@ public struct BookListRequest: Sendable, Hashable {
     public var genreId: String?
     public var authorId: String?
     public var publisherId: String?
+    /// Lent out or unread only; nil for every book.
+    public var shelf: BookShelf? = nil
     public var sort: BookSort
     /// From 1.
     public var page: Int

@@ -26,6 +26,10 @@ extension BookIndexPage {
             authorOptions: BookFormatting.filterOptions(entries[.author] ?? [], kind: .author, chosen: query.authorId),
             publisherOptions: BookFormatting.filterOptions(
                 entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId),
+            shelfOptions: [SelectOption(value: "", title: "All books", selected: query.shelf == nil)]
+                + BookShelf.allCases.map {
+                    SelectOption(value: $0.rawValue, title: $0.title, selected: query.shelf == $0)
+                },
             sortOptions: [
                 SelectOption(value: BookSort.title.rawValue, title: "Title (A–Z)", selected: query.sort == .title),
                 SelectOption(
@@ -57,6 +61,8 @@ extension BookShowPage {
             genre: book.genre.map(BookFormatting.link),
             isbns: book.isbn.map(BookFormatting.isbnForms) ?? [],
             hasISBN: book.isbn != nil,
+            reading: book.readingStatus?.title,
+            lending: BookFormatting.lending(book),
             authors: book.authors.map(BookFormatting.link),
             hasAuthors: !book.authors.isEmpty,
             publishers: book.publishers.map(BookFormatting.link),
@@ -207,5 +213,13 @@ extension BookFormPage {
         newGenre = newEntry(.genre)
         authorPicker = picker(.author, chosen: draft.authorIds, field: .authors)
         publisherPicker = picker(.publisher, chosen: draft.publisherIds, field: .publishers)
+        readingOptions =
+            [SelectOption(value: "", title: "Not said", selected: draft.readingStatus.isEmpty)]
+            + ReadingStatus.allCases.map {
+                SelectOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == draft.readingStatus)
+            }
+        lentToField = field(BookDraft.Field.lentTo.htmlId, draft.lentTo, hint: true)
+        lentOnField = field(BookDraft.Field.lentOn.htmlId, draft.lentOn, hint: false)
+        lentToLimit = BookDraft.Limits.lentToLength
     }
 }

@@ -6,6 +6,8 @@ struct BookIndexPage: Sendable {
     let genreOptions: [SelectOption]
     let authorOptions: [SelectOption]
     let publisherOptions: [SelectOption]
+    /// "All books", "Lent out", "Unread".
+    let shelfOptions: [SelectOption]
     let sortOptions: [SelectOption]
     /// True when a search, genre, author or publisher filter is on.
     let filtering: Bool
@@ -55,6 +57,10 @@ struct BookShowPage: Sendable {
     /// The ISBN in its 13-digit form and, when it has one, its 10-digit form ("ISBN-10 0-…"); empty without one.
     let isbns: [String]
     let hasISBN: Bool
+    /// "Read", "Reading", "Not read yet"; nil when nobody said.
+    let reading: String?
+    /// "Lent to Sam on 3 May 2024"; nil while the book is at home.
+    let lending: String?
     let authors: [EntryLinkView]
     let hasAuthors: Bool
     let publishers: [EntryLinkView]
@@ -94,6 +100,12 @@ struct BookFormPage: Sendable {
     let newGenre: NewEntryBox
     let authorPicker: EntryPicker
     let publisherPicker: EntryPicker
+    /// "Not said", "Not read yet", "Reading", "Read".
+    let readingOptions: [SelectOption]
+    let lentToField: EditorField
+    let lentOnField: EditorField
+    /// The most characters "Lent to" may have.
+    let lentToLimit: Int
     let cancelURL: String
     /// The edit page's "Delete this book" link.
     let deleteURL: String?

@@ -15,6 +15,9 @@ extension StoreBookRepository {
             },
             authors: authors.map { entry(.author, $0) },
             publishers: publishers.map { entry(.publisher, $0) },
+            readingStatus: object[Schema.readingStatus]?.stringValue.flatMap(ReadingStatus.init(rawValue:)),
+            lentTo: object[Schema.lentTo]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
+            lentOn: object[Schema.lentOn]?.dateValue.flatMap(CalendarDate.init(stored:)),
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             updatedBy: ChangeAuthorship.stamp(of: object).username)

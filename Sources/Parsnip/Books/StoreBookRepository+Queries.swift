@@ -44,6 +44,13 @@ extension StoreBookRepository {
         if let publisherId = request.publisherId {
             query = query.where(Schema.publishers, equalTo: .pointer(pointers(.publisher, [publisherId])[0]))
         }
+        switch request.shelf {
+        case .lent?: query = query.where(Schema.lentTo, "$exists", .boolean(true))
+        case .unread?:
+            // A book nobody marked (as the seed app's are) counts as not read yet.
+            query = query.where(Schema.readingStatus, "$nin", .array([.string("reading"), .string("read")]))
+        case nil: break
+        }
         return query
     }
 

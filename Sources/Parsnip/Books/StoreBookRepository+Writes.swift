@@ -87,6 +87,9 @@ extension StoreBookRepository {
             Schema.genre: .set(
                 .pointer(ParsePointer(className: CatalogueKind.genre.className, objectId: input.genreId))),
             Schema.isbnField: .set(isbn.map { .pointer($0) } ?? .null),
+            Schema.readingStatus: .set(input.readingStatus.map { .string($0.rawValue) } ?? .null),
+            Schema.lentTo: .set(input.lentTo.map { .string($0) } ?? .null),
+            Schema.lentOn: .set(input.lentOn.map { .date($0.date) } ?? .null),
         ]
     }
 

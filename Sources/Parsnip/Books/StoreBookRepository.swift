@@ -21,6 +21,9 @@ public final class StoreBookRepository: BookRepository {
         static let genreBooks = "books"
         static let name = "name"
         static let value = "value"
+        static let readingStatus = "readingStatus"
+        static let lentTo = "lentTo"
+        static let lentOn = "lentOn"
     }
 
     let store: ParseStore
