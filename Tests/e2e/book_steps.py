@@ -116,7 +116,9 @@ def main_lines(page: Page) -> list[str]:
 def fact(page: Page, label: str, value: str) -> None:
     """The book page states `label` … `value` (e.g. ISBN 9780441013593)."""
     text = "\n".join(main_lines(page))
-    pattern = r"(^|\n)" + re.escape(label) + r"[:\s]*" + re.escape(value) + r"(\s|$)"
+    # The ISBN row names its forms: "ISBN-13 9780441013593", "ISBN-10 0441013597".
+    form = r"(-1[03])?" if label == "ISBN" else ""
+    pattern = r"(^|\n|\s)" + re.escape(label) + form + r"[:\s]*" + re.escape(value) + r"(\s|$)"
     assert re.search(pattern, text), f"the page does not show {label} {value!r}:\n{text}"
 
 
