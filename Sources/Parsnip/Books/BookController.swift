@@ -38,8 +38,8 @@ struct BookController<Repository: BookRepository>: Sendable {
             for: context.cacheVariant + (request.uri.query ?? ""), context: context, revision: repository.revision
         ) {
             let query = try BookListQuery(FormFields(query: request.uri.query))
-            let result = try await repository.list(query.request(size: pageSize))
             let entries = try await allEntries()
+            let result = try await repository.list(query.request(size: pageSize, authors: entries[.author] ?? []))
             let page = BookIndexPage(
                 result: result, query: query, entries: entries, pageSize: pageSize,
                 visitor: BookVisitor(context: context))

@@ -7,6 +7,8 @@ struct BookListQuery: Sendable, Hashable {
     var search: String?
     var genreId: String?
     var authorId: String?
+    /// The author box's text (`authorName`): books by any author whose name holds these words; nil when empty.
+    var authorName: String?
     var publisherId: String?
     /// "Lent out" or "Unread"; nil for every book.
     var shelf: BookShelf?
@@ -24,6 +26,8 @@ struct BookListQuery: Sendable, Hashable {
         search = cleaned.isEmpty ? nil : String(cleaned.prefix(BookDraft.Limits.titleLength))
         genreId = try Self.id(fields["genre"])
         authorId = try Self.id(fields["author"])
+        let typedAuthor = TextCleaning.clean(fields["authorName"] ?? "", keepLineBreaks: false)
+        authorName = typedAuthor.isEmpty ? nil : String(typedAuthor.prefix(100))
         publisherId = try Self.id(fields["publisher"])
         switch fields["shelf"] ?? "" {
         case "": shelf = nil
@@ -56,16 +60,21 @@ struct BookListQuery: Sendable, Hashable {
 
     /// True when a search or an entry filter is on (the sort order is not a filter).
     var isFiltering: Bool {
-        search != nil || genreId != nil || authorId != nil || publisherId != nil || shelf != nil
+        search != nil || genreId != nil || authorId != nil || authorName != nil || publisherId != nil || shelf != nil
     }
 
     /// The repository's request for this page.
-    func request(size: Int) -> BookListRequest {
+    /// - Parameter authors: every author, to find those `authorName` names.
+    func request(size: Int, authors: [CatalogueEntryUsage] = []) -> BookListRequest {
         var request = BookListRequest(
             search: search, genreId: genreId, authorId: authorId, publisherId: publisherId, sort: sort, page: page,
             size: size
         )
         request.shelf = shelf
+        if authorId == nil, let authorName {
+            let filter = NameFilter(authorName)
+            request.anyOfAuthorIds = authors.filter { filter.matches($0.entry.name) }.map(\.entry.id)
+        }
         return request
     }
 
@@ -75,6 +84,7 @@ struct BookListQuery: Sendable, Hashable {
         if let search { parts.append("q=" + PercentEncoding.encode(search)) }
         if let genreId { parts.append("genre=" + genreId) }
         if let authorId { parts.append("author=" + authorId) }
+        if let authorName { parts.append("authorName=" + PercentEncoding.encode(authorName)) }
         if let publisherId { parts.append("publisher=" + publisherId) }
         if let shelf { parts.append("shelf=" + shelf.rawValue) }
         if sort != .title { parts.append("sort=" + sort.rawValue) }

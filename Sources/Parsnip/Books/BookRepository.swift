@@ -95,6 +95,9 @@ public struct BookListRequest: Sendable, Hashable {
     public var genreId: String?
     public var authorId: String?
     public var publisherId: String?
+    /// Books by any of these authors (the authors whose names match what was typed); nil for no such filter, empty
+    /// when no author matched (then no book does).
+    public var anyOfAuthorIds: [String]? = nil
     /// Lent out or unread only; nil for every book.
     public var shelf: BookShelf? = nil
     public var sort: BookSort

@@ -23,7 +23,9 @@ extension BookIndexPage {
             page: chrome,
             query: query.search == nil ? "" : query.typed,
             genreOptions: BookFormatting.filterOptions(entries[.genre] ?? [], kind: .genre, chosen: query.genreId),
-            authorOptions: BookFormatting.filterOptions(entries[.author] ?? [], kind: .author, chosen: query.authorId),
+            authorName: query.authorName
+                ?? query.authorId.flatMap { id in entries[.author]?.first { $0.entry.id == id }?.entry.name } ?? "",
+            authorNames: (entries[.author] ?? []).map(\.entry.name),
             publisherOptions: BookFormatting.filterOptions(
                 entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId),
             shelfOptions: [SelectOption(value: "", title: "All books", selected: query.shelf == nil)]

@@ -4,7 +4,10 @@ struct BookIndexPage: Sendable {
     /// The search box's text as typed.
     let query: String
     let genreOptions: [SelectOption]
-    let authorOptions: [SelectOption]
+    /// The author box's text: as typed, or the name of the author the list is filtered by.
+    let authorName: String
+    /// Every author's name, for the box's suggestions.
+    let authorNames: [String]
     let publisherOptions: [SelectOption]
     /// "All books", "Lent out", "Unread".
     let shelfOptions: [SelectOption]

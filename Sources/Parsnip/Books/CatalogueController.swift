@@ -30,15 +30,18 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
 
     // MARK: List and add
 
-    /// GET /genres — every entry with its book count, and the add form.
+    /// GET /genres — the entries with their book counts, 100 a page, narrowed by the filter box (`q`), and the add
+    /// form.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await pageCache.formPage(
-            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
+        let list = try CatalogueListQuery(FormFields(query: request.uri.query))
+        return try await pageCache.formPage(
+            for: context.cacheVariant + request.uri.path + "?" + list.url(kind, page: list.page), context: context,
+            revision: repository.revision
         ) { token in
             let entries = try await repository.entries(kind)
             return pages.renderBody(
                 CatalogueIndexPage(
-                    kind: kind, entries: entries, csrfToken: token, visitor: BookVisitor(context: context)),
+                    kind: kind, entries: entries, list: list, csrfToken: token, visitor: BookVisitor(context: context)),
                 template: "catalogue/index"
             )
         }

@@ -13,12 +13,20 @@ struct CatalogueIndexPage: Sendable {
     let nameField: EditorField
     /// "Add genre".
     let addLabel: String
-    /// "12 genres"; nil when there are none.
+    /// "12 genres", or "3 of 500 authors match"; nil when there are none.
     let countLine: String?
     let entries: [CatalogueRow]
     let hasEntries: Bool
-    /// "No genres yet".
+    /// "No genres yet", or "No authors match “zz”".
     let emptyMessage: String
+    /// False until the kind has any entry: no filter box over nothing.
+    let showsFilter: Bool
+    /// The filter box's text as typed, and whether it is on.
+    let filterText: String
+    let filtering: Bool
+    /// "Find an author".
+    let filterLabel: String
+    let pages: NumberedPages
 }
 
 /// One genre, author or publisher in its list, with its book count.
@@ -119,10 +127,17 @@ extension CatalogueKind {
 }
 
 extension CatalogueIndexPage {
+    /// Entries per list page.
+    static let pageSize = 100
+
     init(
-        kind: CatalogueKind, entries: [CatalogueEntryUsage], typedName: String = "", problem: String? = nil,
-        csrfToken: String, visitor: BookVisitor
+        kind: CatalogueKind, entries all: [CatalogueEntryUsage], list: CatalogueListQuery = CatalogueListQuery(),
+        typedName: String = "", problem: String? = nil, csrfToken: String, visitor: BookVisitor
     ) {
+        let filter = NameFilter(list.filter)
+        let matching = filter.isEmpty ? all : all.filter { filter.matches($0.entry.name) }
+        let start = min(matching.count, (list.page - 1) * Self.pageSize)
+        let entries = matching[start..<min(matching.count, start + Self.pageSize)]
         page = visitor.chrome(kind.pluralTitle)
         heading = kind.pluralTitle
         action = kind.path
@@ -130,15 +145,32 @@ extension CatalogueIndexPage {
         summary = CatalogueFormatting.summary(problem)
         nameField = CatalogueFormatting.nameField(typedName, problem: problem)
         addLabel = "Add \(kind.singular)"
-        countLine =
-            entries.isEmpty
-            ? nil : "\(NumberText.grouped(entries.count)) \(entries.count == 1 ? kind.singular : kind.plural)"
+        let noun = all.count == 1 ? kind.singular : kind.plural
+        if all.isEmpty {
+            countLine = nil
+        } else if filter.isEmpty {
+            countLine = "\(NumberText.grouped(all.count)) \(noun)"
+        } else {
+            let verb = matching.count == 1 ? "matches" : "match"
+            countLine = "\(NumberText.grouped(matching.count)) of \(NumberText.grouped(all.count)) \(noun) \(verb)"
+        }
         self.entries = entries.map {
             CatalogueRow(
                 name: $0.entry.name, url: "\(kind.path)/\($0.entry.id)", countText: BookFormatting.books($0.bookCount))
         }
         hasEntries = !entries.isEmpty
-        emptyMessage = "No \(kind.plural) yet"
+        emptyMessage =
+            all.isEmpty
+            ? "No \(kind.plural) yet"
+            : matching.isEmpty
+                ? "No \(kind.plural) match “\(list.filter)”" : "There are no more \(kind.plural) on this page."
+        showsFilter = !all.isEmpty
+        filterText = list.filter
+        filtering = !filter.isEmpty
+        filterLabel = "Find \(kind == .author ? "an" : "a") \(kind.singular)"
+        pages = NumberedList.pages(
+            page: list.page, total: matching.count, pageSize: Self.pageSize, hasRows: !entries.isEmpty,
+            url: { list.url(kind, page: $0) })
     }
 }
 

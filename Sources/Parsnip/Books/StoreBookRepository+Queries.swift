@@ -41,6 +41,9 @@ extension StoreBookRepository {
         if let authorId = request.authorId {
             query = query.where(Schema.authors, equalTo: .pointer(pointers(.author, [authorId])[0]))
         }
+        if let ids = request.anyOfAuthorIds {
+            query = query.where(Schema.authors, "$in", .array(pointers(.author, ids).map { .pointer($0) }))
+        }
         if let publisherId = request.publisherId {
             query = query.where(Schema.publishers, equalTo: .pointer(pointers(.publisher, [publisherId])[0]))
         }

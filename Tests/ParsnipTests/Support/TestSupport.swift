@@ -282,9 +282,9 @@ extension Browser {
         return try await entryId(kind, name)
     }
 
-    /// The id of the entry named `name`, read from its kind's list page.
+    /// The id of the entry named `name`, read from its kind's list page filtered by that name.
     func entryId(_ kind: CatalogueKind, _ name: String) async throws -> String {
-        let html = try await get(kind.path).text
+        let html = try await get(kind.path + "?q=" + formEncode(name)).text
         let escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         let end = try XCTUnwrap(html.range(of: "\">\(escaped)</a>"), "no \(kind.singular) named \(name)")
