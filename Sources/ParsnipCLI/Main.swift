@@ -164,7 +164,13 @@ struct ServeCommand: AsyncParsableCommand {
         )
         settings.requireSignIn = requireSignIn
         settings.allowedHosts = allowedHost
-        if let zone = timeZone.flatMap(TimeZone.init(identifier:)) { settings.timeZone = zone }
+        if let timeZone, let zone = TimeZone(identifier: timeZone) {
+            settings.timeZone = zone
+            // Every time a page shows (History, the trash, "last changed") is read in the process's zone: TZ makes it
+            // the household's before anything has asked for it.
+            setenv("TZ", timeZone, 1)
+            tzset()
+        }
         settings.keeping = KeepingRules(
             trashDays: trashDays, historyDays: historyDays, changesPerRecord: historyPerRecord)
         settings.backups = BackupRules(

@@ -4,10 +4,15 @@ to-dos one screen shows on a desktop and on a phone."""
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import ParsnipServer
 from steps import add_todo, flash, item, quoted, search, unique
 
 
@@ -111,3 +116,33 @@ def test_one_screen_shows_enough_todos(page: Page, quick, width: int, height: in
     assert in_view >= at_least, f"{in_view} to-dos in view at {width}×{height}, want at least {at_least}"
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
     assert scroll_width <= width, f"the page scrolls sideways at {width}px ({scroll_width}px wide)"
+
+
+def test_the_households_time_zone_sets_the_times_and_days_pages_show(browser, artifacts_dir, shot):
+    """`--time-zone Pacific/Kiritimati` (UTC+14, no summer time): a to-do added now says the time there, and one
+    due on that zone's today is "Due today" even while it is still yesterday in UTC."""
+    folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-zone-"))
+    server = ParsnipServer(
+        folder / "zone.sqlite", artifacts_dir / "server-zone.log", ("--time-zone", "Pacific/Kiritimati"))
+    server.log_path.write_text("")
+    server.start()
+    context = browser.new_context(base_url=server.url, viewport={"width": 1024, "height": 800}, locale="en-GB")
+    try:
+        there = datetime.now(timezone(timedelta(hours=14)))
+        page = context.new_page()
+        page.goto("/todos/new")
+        page.get_by_label("Title", exact=True).fill("Ring the harbour master")
+        page.get_by_label("Due date", exact=True).fill(there.strftime("%Y-%m-%d"))
+        page.get_by_role("button", name="Add to-do", exact=True).click()
+        expect(item(page, "Ring the harbour master")).to_contain_text("Due today")
+        page.get_by_role("link", name="Ring the harbour master", exact=True).click()
+        added = page.locator(".todo-meta").inner_text()
+        day = f"{there.day} {there.strftime('%B %Y')}"
+        assert added.startswith(f"Added {day} at "), added
+        hour = int(added.rsplit(" at ", 1)[1].split(":")[0])
+        assert hour in {there.hour, (there.hour + 1) % 24}, f"{added} is not Kiritimati's time ({there:%H:%M})"
+        shot(page, "todo-page-in-kiritimati")
+    finally:
+        context.close()
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
