@@ -71,3 +71,28 @@ def test_lending_a_book_and_finding_it_under_lent_out(page: Page, shot):
     field_named(page, "Show").select_option(label="Unread")
     button(page, "Show books").click()
     expect(list_row(page, title)).to_have_count(0)
+
+
+def test_at_1280_the_tables_never_break_a_year_an_isbn_or_a_one_word_genre(page: Page, quick, shot):
+    genre = unique("Psychology")
+    add_entry(page, "genre", genre)
+    author = add_entry(page, "author", unique("Bartholomew Fitzwilliam-Montgomery "))
+    open_new_book(page)
+    title = unique("A very long title about the many small rivers of the northern hills and their mills ")
+    fill_book_form(page, BookInput(title=title, isbn=new_978_isbn13(), genre=genre, year="1987"))
+    save_book(page, title)
+    assert author
+    page.set_viewport_size({"width": 1280, "height": 900})
+    for path, labels in [("/books", ["Year", "ISBN", "Genre"]), ("/recipes", ["Servings", "Price", "Release date"])]:
+        page.goto(path)
+        broken = page.evaluate(
+            """labels => [...document.querySelectorAll('.recipe-table td')]
+                .filter(td => labels.includes(td.dataset.label) && td.innerText.trim() && !/\\s/.test(td.innerText.trim()))
+                .filter(td => { const r = document.createRange(); r.selectNodeContents(td);
+                                const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+                                return tops.size > 1; })
+                .map(td => td.dataset.label + ': ' + td.innerText)""",
+            labels)
+        assert broken == [], f"{path} breaks inside {broken}"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    shot(page, "tables-at-1280")
