@@ -42,7 +42,7 @@ document.addEventListener("DOMContentLoaded", function () {
 
 (function () {
   // What the row buttons' and labels' words call one row of each section.
-  var nouns = { ingredient: "ingredient", side: "side option", nutrition: "nutrition entry" };
+  var nouns = { ingredient: "ingredient", step: "step", side: "side option", nutrition: "nutrition entry" };
 
   function rowsOf(list) {
     return Array.prototype.filter.call(list.children, function (element) {
@@ -60,9 +60,10 @@ document.addEventListener("DOMContentLoaded", function () {
     row.querySelectorAll(".row-error").forEach(function (error) {
       error.parentNode.removeChild(error);
     });
-    row.querySelectorAll("input").forEach(function (input) {
+    row.querySelectorAll("input, textarea").forEach(function (input) {
       input.value = "";
       input.removeAttribute("value");
+      if (input.tagName === "TEXTAREA") input.textContent = "";
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     });
@@ -98,7 +99,7 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 
   function focusFirstInput(row) {
-    var input = row && row.querySelector("input");
+    var input = row && row.querySelector("input, textarea");
     if (input) input.focus();
   }
 

@@ -123,7 +123,7 @@ let knownClasses: [String: KnownClass] = {
             fields: [
                 "name": .string, "servings": .number, "price": .number, "isAvailable": .boolean, "category": .number,
                 "releaseDate": .date, "ingredients": .array, "sideOptions": .array, "nutritionalInfo": .object,
-                "updatedBy": user,
+                "steps": .array, "notes": .string, "source": .string, "updatedBy": user,
             ]),
         KnownClass(
             StoreBookRepository.Schema.book, label: "Book",

@@ -39,6 +39,12 @@ public struct Recipe: Sendable, Hashable {
     public var sideOptions: [String]
     /// Nutrition facts, name → value, in the order they were entered; names are unique.
     public var nutritionalInfo: [NutritionEntry]
+    /// The method, one step a paragraph, in order (`steps`, a Parse Array of Strings).
+    public var steps: [String] = []
+    /// The cook's notes (`notes`, a String); empty when there are none.
+    public var notes: String = ""
+    /// Where the recipe comes from: a book or a link (`source`, a String); empty when not said.
+    public var source: String = ""
     /// The day the recipe became available, or nil when not given.
     public var releaseDate: CalendarDate?
     /// When the recipe was first saved; nil before that.

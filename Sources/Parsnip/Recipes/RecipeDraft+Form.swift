@@ -18,6 +18,7 @@ extension RecipeDraft {
         var ingredients: [Int: IngredientRow] = [:]
         var sides: [Int: String] = [:]
         var nutrition: [Int: NutritionRow] = [:]
+        var steps: [Int: String] = [:]
         for (key, value) in form.values {
             guard let cell = try RowCell(fieldName: key) else { continue }
             switch cell {
@@ -26,6 +27,7 @@ extension RecipeDraft {
             case .side(let index): sides[index] = value
             case .nutritionName(let index): nutrition[index, default: NutritionRow()].name = value
             case .nutritionValue(let index): nutrition[index, default: NutritionRow()].value = value
+            case .step(let index): steps[index] = value
             }
         }
         self.init(
@@ -33,6 +35,9 @@ extension RecipeDraft {
             category: form["category"] ?? "", releaseDate: form["releaseDate"] ?? "",
             ingredients: Self.inIndexOrder(ingredients), sideOptions: Self.inIndexOrder(sides),
             nutrition: Self.inIndexOrder(nutrition))
+        self.steps = Self.inIndexOrder(steps)
+        notes = form["notes"] ?? ""
+        source = form["source"] ?? ""
     }
 
     /// The editor filled from a stored recipe, every value in the form's own text.
@@ -49,6 +54,9 @@ extension RecipeDraft {
             },
             sideOptions: recipe.sideOptions,
             nutrition: recipe.nutritionalInfo.map { NutritionRow(name: $0.name, value: $0.value) })
+        steps = recipe.steps
+        notes = recipe.notes
+        source = recipe.source
     }
 
     /// A copy with one empty row appended to each section that has none, so every section offers a row to type
@@ -58,6 +66,7 @@ extension RecipeDraft {
         if copy.ingredients.isEmpty { copy.ingredients.append(IngredientRow()) }
         if copy.sideOptions.isEmpty { copy.sideOptions.append("") }
         if copy.nutrition.isEmpty { copy.nutrition.append(NutritionRow()) }
+        if copy.steps.isEmpty { copy.steps.append("") }
         return copy
     }
 
@@ -73,12 +82,13 @@ enum RowCell: Hashable {
     case side(Int)
     case nutritionName(Int)
     case nutritionValue(Int)
+    case step(Int)
 
     /// The cell a field name stands for; nil for names outside the three row families, and
     /// `PageError.badRequest` for a name in a family that is malformed (`ingredient-01-quantity`, `side-x`).
     init?(fieldName: String) throws(PageError) {
         let parts = fieldName.split(separator: "-", omittingEmptySubsequences: false)
-        guard let family = parts.first, ["ingredient", "side", "nutrition"].contains(family) else { return nil }
+        guard let family = parts.first, ["ingredient", "side", "nutrition", "step"].contains(family) else { return nil }
         guard parts.count >= 2, let index = RowIndex.parse(parts[1]) else {
             throw .badRequest("a malformed row field \(fieldName)")
         }
@@ -86,6 +96,7 @@ enum RowCell: Hashable {
         case ("ingredient", 3, "quantity"): self = .ingredientQuantity(index)
         case ("ingredient", 3, "description"): self = .ingredientDescription(index)
         case ("side", 2, _): self = .side(index)
+        case ("step", 2, _): self = .step(index)
         case ("nutrition", 3, "name"): self = .nutritionName(index)
         case ("nutrition", 3, "value"): self = .nutritionValue(index)
         default: throw .badRequest("a malformed row field \(fieldName)")

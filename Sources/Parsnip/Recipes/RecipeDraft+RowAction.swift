@@ -35,6 +35,7 @@ extension RecipeDraft.Section {
         case .ingredient: RecipeDraft.Limits.ingredients
         case .side: RecipeDraft.Limits.sideOptions
         case .nutrition: RecipeDraft.Limits.nutritionEntries
+        case .step: RecipeDraft.Limits.steps
         }
     }
 
@@ -44,6 +45,7 @@ extension RecipeDraft.Section {
         case .ingredient: .ingredients
         case .side: .sideOptions
         case .nutrition: .nutrition
+        case .step: .steps
         }
     }
 
@@ -53,6 +55,7 @@ extension RecipeDraft.Section {
         case .ingredient: "A recipe can have at most \(rowLimit) ingredients"
         case .side: "A recipe can have at most \(rowLimit) side options"
         case .nutrition: "A recipe can have at most \(rowLimit) nutrition entries"
+        case .step: "A recipe can have at most \(rowLimit) steps"
         }
     }
 }
@@ -71,12 +74,14 @@ extension RecipeDraft {
             case .ingredient: ingredients.append(IngredientRow())
             case .side: sideOptions.append("")
             case .nutrition: nutrition.append(NutritionRow())
+            case .step: steps.append("")
             }
         case .remove(let section, let index):
             switch section {
             case .ingredient: Self.remove(&ingredients, at: index)
             case .side: Self.remove(&sideOptions, at: index)
             case .nutrition: Self.remove(&nutrition, at: index)
+            case .step: Self.remove(&steps, at: index)
             }
         case .moveUp(let section, let index):
             moveDown(section, index - 1)
@@ -92,6 +97,7 @@ extension RecipeDraft {
         case .ingredient: ingredients.count
         case .side: sideOptions.count
         case .nutrition: nutrition.count
+        case .step: steps.count
         }
     }
 
@@ -101,6 +107,7 @@ extension RecipeDraft {
         case .ingredient: Self.swapWithNext(&ingredients, index)
         case .side: Self.swapWithNext(&sideOptions, index)
         case .nutrition: Self.swapWithNext(&nutrition, index)
+        case .step: Self.swapWithNext(&steps, index)
         }
     }
 
@@ -131,9 +138,13 @@ extension RecipeDraft.Field {
         case .sideOption(let index): "side-\(index)"
         case .nutritionName(let index): "nutrition-\(index)-name"
         case .nutritionValue(let index): "nutrition-\(index)-value"
+        case .step(let index): "step-\(index)"
         case .ingredients: "ingredients"
         case .sideOptions: "side-options"
         case .nutrition: "nutrition"
+        case .steps: "method"
+        case .notes: "notes"
+        case .source: "source"
         }
     }
 }

@@ -12,14 +12,20 @@ extension RecipeDraft {
         let category = check.category(self.category)
         let releaseDate = check.releaseDate(self.releaseDate)
         let ingredients = check.ingredients(self.ingredients)
+        let steps = check.steps(self.steps)
         let sideOptions = check.sideOptions(self.sideOptions)
         let nutritionalInfo = check.nutrition(nutrition)
+        let notes = check.longText(self.notes, .notes, "Notes", limit: Limits.notesLength, keepLineBreaks: true)
+        let source = check.longText(self.source, .source, "Source", limit: Limits.sourceLength, keepLineBreaks: false)
         guard check.problems.isEmpty else { return .invalid(check.problems) }
-        return .valid(
-            Recipe(
-                name: name, servings: servings, price: price, isAvailable: isAvailable, category: category,
-                ingredients: ingredients, sideOptions: sideOptions, nutritionalInfo: nutritionalInfo,
-                releaseDate: releaseDate))
+        var recipe = Recipe(
+            name: name, servings: servings, price: price, isAvailable: isAvailable, category: category,
+            ingredients: ingredients, sideOptions: sideOptions, nutritionalInfo: nutritionalInfo,
+            releaseDate: releaseDate)
+        recipe.steps = steps
+        recipe.notes = notes
+        recipe.source = source
+        return .valid(recipe)
     }
 
     /// Text as it will be stored: control characters removed, line breaks as spaces, trimmed.
@@ -148,6 +154,36 @@ private struct Checker {
             report(.ingredientQuantity(index), "Enter a quantity for ingredient \(number), like 1, 0.5 or 1 1/2")
         }
         return nil
+    }
+
+    /// The method's steps: each cleaned onto one line, empty ones dropped, each at most 2,000 characters.
+    mutating func steps(_ rows: [String]) -> [String] {
+        var steps: [String] = []
+        var rowProblems = Checker()
+        for (index, row) in rows.enumerated() {
+            let step = RecipeDraft.cleaned(row)
+            if step.isEmpty { continue }
+            if step.count > Limits.stepLength {
+                rowProblems.report(
+                    .step(index),
+                    "Step \(index + 1) must be \(NumberText.grouped(Limits.stepLength)) characters or fewer")
+            }
+            steps.append(step)
+        }
+        if steps.count > Limits.steps { report(.steps, RecipeDraft.Section.step.tooManyRowsMessage) }
+        problems += rowProblems.problems
+        return steps
+    }
+
+    /// Notes or the source: cleaned (line breaks kept for notes), at most `limit` characters.
+    mutating func longText(
+        _ text: String, _ field: RecipeDraft.Field, _ label: String, limit: Int, keepLineBreaks: Bool
+    ) -> String {
+        let cleaned = TextCleaning.clean(text, keepLineBreaks: keepLineBreaks)
+        if cleaned.count > limit {
+            report(field, "\(label) must be \(NumberText.grouped(limit)) characters or fewer")
+        }
+        return cleaned
     }
 
     mutating func sideOptions(_ rows: [String]) -> [String] {

@@ -38,6 +38,12 @@ public struct RecipeDraft: Sendable, Hashable {
     public var ingredients: [IngredientRow]
     public var sideOptions: [String]
     public var nutrition: [NutritionRow]
+    /// The method's steps as typed, one a row.
+    public var steps: [String] = []
+    /// The notes as typed, line breaks kept.
+    public var notes: String = ""
+    /// The source as typed: a book's name or a link.
+    public var source: String = ""
 
     public init(
         name: String = "", servings: String = "", price: String = "", isAvailable: Bool = false,
@@ -70,6 +76,10 @@ public struct RecipeDraft: Sendable, Hashable {
         public static let nutritionEntries = 30
         public static let nutritionNameLength = 50
         public static let nutritionValueLength = 100
+        public static let steps = 50
+        public static let stepLength = 2_000
+        public static let notesLength = 5_000
+        public static let sourceLength = 500
     }
 
     /// Where on the form a problem is: a field of the overview, one cell of one row (index as typed, from 0),
@@ -81,8 +91,10 @@ public struct RecipeDraft: Sendable, Hashable {
         case sideOption(Int)
         case nutritionName(Int)
         case nutritionValue(Int)
+        case step(Int)
         /// The section as a whole (e.g. too many rows).
-        case ingredients, sideOptions, nutrition
+        case ingredients, sideOptions, nutrition, steps
+        case notes, source
     }
 
     /// One problem with one field or row, in the words shown to the person.
@@ -107,7 +119,7 @@ public struct RecipeDraft: Sendable, Hashable {
 
     /// Which section a row button acts on.
     public enum Section: String, Sendable, Hashable, CaseIterable {
-        case ingredient, side, nutrition
+        case ingredient, side, nutrition, step
     }
 
     /// What a row button asks for (the `row-action` field of the form).

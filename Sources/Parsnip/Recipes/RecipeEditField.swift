@@ -7,7 +7,8 @@
 enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
     typealias Record = Recipe
 
-    case name, servings, price, isAvailable, category, releaseDate, ingredients, sideOptions, nutritionalInfo
+    case name, servings, price, isAvailable, category, releaseDate, ingredients, steps, sideOptions, nutritionalInfo
+    case notes, source
 
     /// The key `_base` and the conflict page use.
     var key: String { rawValue }
@@ -24,11 +25,14 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .ingredients: "Ingredients"
         case .sideOptions: "Side options"
         case .nutritionalInfo: "Nutritional information"
+        case .steps: "Method"
+        case .notes: "Notes"
+        case .source: "Source"
         }
     }
 
     /// Ingredients, side options and nutrition are rows: the history lists the rows added and removed.
-    var isList: Bool { self == .ingredients || self == .sideOptions || self == .nutritionalInfo }
+    var isList: Bool { self == .ingredients || self == .steps || self == .sideOptions || self == .nutritionalInfo }
 
     /// The tokens of every field of `recipe`: what an edit form loaded from it carries as `_base`.
     static func tokens(of recipe: Recipe) -> [String: String] {
@@ -71,6 +75,10 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .nutritionalInfo:
             let rows = draft.nutrition.map { [clean($0.name), clean($0.value)] }.filter { $0 != ["", ""] }
             return FieldFingerprint.canonical(rows: rows)
+        case .steps:
+            return FieldFingerprint.canonical(rows: draft.steps.map { [clean($0)] }.filter { $0 != [""] })
+        case .notes: return TextCleaning.clean(draft.notes, keepLineBreaks: true)
+        case .source: return clean(draft.source)
         }
     }
 
@@ -87,6 +95,9 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .ingredients: recipe.ingredients.map { "\(QuantityText.format($0.quantity)) \($0.description)" }
         case .sideOptions: recipe.sideOptions
         case .nutritionalInfo: recipe.nutritionalInfo.map { "\($0.name): \($0.value)" }
+        case .steps: recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+        case .notes: recipe.notes.isEmpty ? [] : recipe.notes.split(separator: "\n").map(String.init)
+        case .source: recipe.source.isEmpty ? [] : [recipe.source]
         }
     }
 
@@ -102,6 +113,9 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .ingredients: target.ingredients = source.ingredients
         case .sideOptions: target.sideOptions = source.sideOptions
         case .nutritionalInfo: target.nutritionalInfo = source.nutritionalInfo
+        case .steps: target.steps = source.steps
+        case .notes: target.notes = source.notes
+        case .source: target.source = source.source
         }
     }
 }

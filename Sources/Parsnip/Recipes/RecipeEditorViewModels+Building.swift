@@ -53,6 +53,7 @@ extension RecipeDraft {
         case .ingredient: ingredients.count
         case .side: sideOptions.count
         case .nutrition: nutrition.count
+        case .step: steps.count
         }
     }
 }
@@ -172,6 +173,17 @@ extension RecipeEditorPage {
             isFull: draft.ingredients.count >= RecipeDraft.Limits.ingredients,
             focusAdd: focus?.section == .ingredient && focus?.row == nil
         )
+        method = EditorRowSection(
+            rows: draft.steps.enumerated().map { index, text in
+                StepRowView(index: index, text: text, messages: messages, focus: focus?.control(.step, row: index))
+            },
+            error: messages[RecipeDraft.Field.steps.htmlId],
+            limit: RecipeDraft.Limits.steps,
+            isFull: draft.steps.count >= RecipeDraft.Limits.steps,
+            focusAdd: focus?.section == .step && focus?.row == nil
+        )
+        notesField = field("notes", draft.notes, hint: true)
+        sourceField = field("source", draft.source, hint: true)
         sideOptions = EditorRowSection(
             rows: draft.sideOptions.enumerated().map { index, text in
                 SideOptionRowView(
@@ -212,6 +224,16 @@ extension IngredientRowView {
 extension SideOptionRowView {
     init(index: Int, text: String, messages: [String: String], focus: RowFocus?) {
         let textError = messages[RecipeDraft.Field.sideOption(index).htmlId]
+        self.init(
+            index: index, number: index + 1, text: text, textError: textError, hasError: textError != nil,
+            focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false
+        )
+    }
+}
+
+extension StepRowView {
+    init(index: Int, text: String, messages: [String: String], focus: RowFocus?) {
+        let textError = messages[RecipeDraft.Field.step(index).htmlId]
         self.init(
             index: index, number: index + 1, text: text, textError: textError, hasError: textError != nil,
             focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false

@@ -24,8 +24,12 @@ struct RecipeEditorPage: Sendable {
     let categoryOptions: [SelectOption]
     let releaseDateField: EditorField
     let ingredients: EditorRowSection<IngredientRowView>
+    /// The method: one row a step.
+    let method: EditorRowSection<StepRowView>
     let sideOptions: EditorRowSection<SideOptionRowView>
     let nutrition: EditorRowSection<NutritionRowView>
+    let notesField: EditorField
+    let sourceField: EditorField
     let cancelURL: String
     /// Where the edit page's "Reload" button goes (a fresh copy of the stored recipe), by way of `leaveAction`.
     let reloadURL: String?
@@ -99,6 +103,18 @@ struct IngredientRowView: Sendable {
 
 /// One side option row as typed.
 struct SideOptionRowView: Sendable {
+    let index: Int
+    let number: Int
+    let text: String
+    let textError: String?
+    let hasError: Bool
+    let focusInput: Bool
+    let focusUp: Bool
+    let focusDown: Bool
+}
+
+/// One step of the method as typed.
+struct StepRowView: Sendable {
     let index: Int
     let number: Int
     let text: String

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns recipes and counts into the words and numbers the recipe pages show.
 enum RecipeFormatting {
     static func category(_ category: Recipe.Category?) -> String { category?.title ?? NumberText.missing }
@@ -36,5 +38,15 @@ enum RecipeFormatting {
             nextURL: found.nextId.map { "/recipes/\($0)\(suffix)" },
             positionLine: "Recipe \(NumberText.grouped(found.position)) of \(NumberText.grouped(found.total))"
         )
+    }
+
+    /// `text` when it is a web address a link may go to (http or https, no spaces), else nil: never a
+    /// `javascript:` or other scheme someone typed.
+    static func webAddress(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), !text.contains(where: \.isWhitespace),
+            let url = URL(string: text), url.host != nil
+        else { return nil }
+        return text
     }
 }

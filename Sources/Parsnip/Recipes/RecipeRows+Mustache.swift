@@ -65,6 +65,22 @@ extension SideOptionRowView: MustacheParent {
     }
 }
 
+extension StepRowView: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "index": index
+        case "number": number
+        case "text": text
+        case "textError": textError.map { $0 as Any }
+        case "hasError": hasError
+        case "focusInput": focusInput
+        case "focusUp": focusUp
+        case "focusDown": focusDown
+        default: nil
+        }
+    }
+}
+
 extension NutritionRowView: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {

@@ -68,6 +68,12 @@ extension RecipeShowPage {
                 IngredientLine(quantity: QuantityText.format($0.quantity), description: $0.description)
             },
             hasIngredients: !recipe.ingredients.isEmpty,
+            method: recipe.steps,
+            hasMethod: !recipe.steps.isEmpty,
+            notes: recipe.notes,
+            hasNotes: !recipe.notes.isEmpty,
+            source: recipe.source.isEmpty ? nil : recipe.source,
+            sourceURL: RecipeFormatting.webAddress(recipe.source),
             sideOptions: recipe.sideOptions,
             hasSideOptions: !recipe.sideOptions.isEmpty,
             nutrition: recipe.nutritionalInfo.map { NutritionLine(name: $0.name, value: $0.value) },

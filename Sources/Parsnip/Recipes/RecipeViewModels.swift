@@ -57,6 +57,16 @@ struct RecipeShowPage: Sendable {
     let releaseISO: String?
     let ingredients: [IngredientLine]
     let hasIngredients: Bool
+    /// The method's steps, shown numbered.
+    let method: [String]
+    let hasMethod: Bool
+    /// The notes; the page keeps their line breaks. Empty when there are none.
+    let notes: String
+    let hasNotes: Bool
+    /// Where the recipe comes from; nil when not said.
+    let source: String?
+    /// The source as a link when it is a web address (http or https); nil otherwise.
+    let sourceURL: String?
     let sideOptions: [String]
     let hasSideOptions: Bool
     let nutrition: [NutritionLine]

@@ -20,6 +20,10 @@ extension StoreRecipeRepository {
             "sideOptions": .array(recipe.sideOptions.map(ParseValue.string)),
             "nutritionalInfo": nutritionObject(recipe.nutritionalInfo),
             "releaseDate": recipe.releaseDate.map { .date($0.date) } ?? .null,
+            // The method, notes and source are Parsnip's additions: left unset while empty.
+            "steps": recipe.steps.isEmpty ? .null : .array(recipe.steps.map(ParseValue.string)),
+            "notes": recipe.notes.isEmpty ? .null : .string(recipe.notes),
+            "source": recipe.source.isEmpty ? .null : .string(recipe.source),
         ]
     }
 
@@ -34,7 +38,7 @@ extension StoreRecipeRepository {
     /// ingredients without a number quantity and side options that are not strings are skipped. Who saved it
     /// last is known when the read included `updatedBy`.
     static func recipe(_ object: ParseObject) -> Recipe {
-        Recipe(
+        var recipe = Recipe(
             id: object.objectId,
             name: object["name"]?.stringValue ?? "",
             servings: object["servings"]?.numberValue.flatMap(NumberText.wholeNumber),
@@ -49,6 +53,10 @@ extension StoreRecipeRepository {
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             lastChangedBy: ChangeAuthorship.stamp(of: object).username)
+        recipe.steps = (object["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
+        recipe.notes = object["notes"]?.stringValue ?? ""
+        recipe.source = object["source"]?.stringValue ?? ""
+        return recipe
     }
 
     /// An ingredient from `{"quantity": n, "description": s}`; nil without a finite number quantity.

@@ -35,8 +35,8 @@ final class RecipeConflictPageTests: XCTestCase {
             XCTAssertEqual(
                 keys,
                 [
-                    "category", "ingredients", "isAvailable", "name", "nutritionalInfo", "price", "releaseDate",
-                    "servings", "sideOptions",
+                    "category", "ingredients", "isAvailable", "name", "notes", "nutritionalInfo", "price",
+                    "releaseDate", "servings", "sideOptions", "source", "steps",
                 ])
             XCTAssertEqual(cooks.benBase.map(\.1), cooks.anaBase.map(\.1), "both loaded the same copy")
         }

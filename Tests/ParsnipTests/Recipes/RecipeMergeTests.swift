@@ -252,6 +252,8 @@ final class RecipeMergeTests: XCTestCase {
                     "sideOptions": .array([.string("Bread ")]),
                     "nutritionalInfo": .object(["Calories": .number(320)]),
                     "releaseDate": .date(Date(timeIntervalSince1970: 1_714_694_400 + 3_600)),
+                    "steps": .array([.string(" Chop the onion "), .string("Simmer")]),
+                    "notes": .string(" Better the next day \n"), "source": .string(" Grandma's book "),
                 ]
             ).objectId
         }
