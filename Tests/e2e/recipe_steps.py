@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from steps import flash, quoted
 
 CATEGORIES = {"Breakfast": "0", "Lunch": "1", "Dinner": "2"}
-SECTION_HEADINGS = ["Ingredients", "Side options", "Nutritional information"]
+SECTION_HEADINGS = ["Ingredients", "Method", "Side options", "Nutritional information", "Notes"]
 RECIPE_URL = re.compile(r"/recipes/([A-Za-z0-9]+)$")
 
 
