@@ -359,3 +359,13 @@ document.addEventListener("DOMContentLoaded", function () {
     });
   });
 });
+
+// The recipe page's Print button: shown only where the script can print; the print style does the rest.
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("[data-print]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.print();
+    });
+  });
+});

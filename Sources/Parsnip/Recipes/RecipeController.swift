@@ -53,6 +53,15 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// GET /recipes/:id — the recipe, with links to edit, delete and step to its neighbours.
     @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
+        let servings = try FormFields(query: request.uri.query)["servings"]
+        if let servings {
+            // A scaled page is rendered for its visitor: the cache keeps the recipe as written.
+            let found = try await findRecipe(id)
+            let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
+            let scale = RecipeScale(query: servings, base: found.recipe.servings)
+            return pages.render(
+                RecipeShowPage(found: found, page: page, now: Date(), scale: scale), template: "recipes/show")
+        }
         return try await cachedPage(request, context: context) { _ in
             let found = try await findRecipe(id)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)

@@ -51,7 +51,7 @@ extension RecipeIndexPage {
 extension RecipeShowPage {
     /// The page of a stored recipe in `page`'s chrome (titled with the recipe's name), with who changed it
     /// last (worded for `now`) and the links to its neighbours' pages.
-    init(found: RecipeInOrder, page: PageChrome, now: Date) {
+    init(found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil) {
         let recipe = found.recipe
         let id = recipe.id ?? ""
         self.init(
@@ -65,7 +65,8 @@ extension RecipeShowPage {
             releaseText: RecipeFormatting.releaseDate(recipe.releaseDate),
             releaseISO: recipe.releaseDate?.iso,
             ingredients: recipe.ingredients.map {
-                IngredientLine(quantity: QuantityText.format($0.quantity), description: $0.description)
+                IngredientLine(
+                    quantity: scale?.text($0.quantity) ?? QuantityText.format($0.quantity), description: $0.description)
             },
             hasIngredients: !recipe.ingredients.isEmpty,
             method: recipe.steps,
@@ -83,5 +84,15 @@ extension RecipeShowPage {
             historyURL: "/recipes/\(id)/history",
             steps: RecipeFormatting.steps(found, suffix: "")
         )
+        if let servings = recipe.servings {
+            let path = "/recipes/\(id)"
+            scaler = RecipeScaler(
+                action: path, servings: scale?.servings ?? servings,
+                scaledLine: scale.map {
+                    "Quantities for \($0.servings) \($0.servings == 1 ? "serving" : "servings"); the recipe is for "
+                        + "\(servings)."
+                },
+                resetURL: scale == nil ? nil : path)
+        }
     }
 }

@@ -57,6 +57,8 @@ struct RecipeShowPage: Sendable {
     let releaseISO: String?
     let ingredients: [IngredientLine]
     let hasIngredients: Bool
+    /// The servings box: what it holds and where it sends; nil for a recipe without servings.
+    var scaler: RecipeScaler? = nil
     /// The method's steps, shown numbered.
     let method: [String]
     let hasMethod: Bool
@@ -82,6 +84,17 @@ struct RecipeShowPage: Sendable {
 struct IngredientLine: Sendable {
     let quantity: String
     let description: String
+}
+
+/// The recipe page's "Servings" box, which rescales the ingredients (`?servings=8`, no script needed).
+struct RecipeScaler: Sendable {
+    let action: String
+    /// The servings shown: asked for, or the recipe's own.
+    let servings: Int
+    /// "Quantities for 8 servings; the recipe is for 4."; nil while unscaled.
+    let scaledLine: String?
+    /// The page as written, while scaled.
+    let resetURL: String?
 }
 
 /// A nutrition entry as the recipe page shows it.
