@@ -28,6 +28,9 @@ public enum QuantityText {
         return snapped(value)
     }
 
+    /// An ingredient's quantity as the pages write it: `format`, or nothing for 0 (an ingredient without one).
+    public static func ingredientText(_ value: Double) -> String { value == 0 ? "" : format(value) }
+
     /// `value` as a cook reads it: "2", "1½", "⅓", "2¼", or else the shortest decimal ("0.1", "2.35").
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }

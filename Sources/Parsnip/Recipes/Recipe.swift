@@ -78,7 +78,8 @@ public struct Recipe: Sendable, Hashable {
 
 /// One ingredient: how much, and of what — the seed's `Ingredient { quantity: Float, description: String }`.
 public struct Ingredient: Sendable, Hashable {
-    /// A positive amount, e.g. 0.5 for "½".
+    /// A positive amount, e.g. 0.5 for "½"; 0 for an ingredient without one ("Salt, to taste"), which keeps the
+    /// seed's `quantity: Float` a number for every client.
     public var quantity: Double
     /// What the amount is of, e.g. "cup of oat milk".
     public var description: String

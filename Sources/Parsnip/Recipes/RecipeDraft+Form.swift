@@ -50,7 +50,7 @@ extension RecipeDraft {
             category: recipe.category.map { String($0.rawValue) } ?? "",
             releaseDate: recipe.releaseDate?.iso ?? "",
             ingredients: recipe.ingredients.map {
-                IngredientRow(quantity: QuantityText.format($0.quantity), description: $0.description)
+                IngredientRow(quantity: QuantityText.ingredientText($0.quantity), description: $0.description)
             },
             sideOptions: recipe.sideOptions,
             nutrition: recipe.nutritionalInfo.map { NutritionRow(name: $0.name, value: $0.value) })

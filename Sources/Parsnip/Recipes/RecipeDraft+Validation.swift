@@ -28,6 +28,18 @@ extension RecipeDraft {
         return .valid(recipe)
     }
 
+    /// "1 litre" → ("1", "litre"), "250g" → ("250", "g"): a quantity followed by a word, as people type an amount
+    /// with its unit; nil when the text does not start with a quantity.
+    static func amountAndUnit(_ text: String) -> (String, String)? {
+        guard let letter = text.firstIndex(where: { $0.isLetter }), letter != text.startIndex else { return nil }
+        let amount = text[..<letter].trimmingCharacters(in: .whitespaces)
+        let unit = text[letter...].trimmingCharacters(in: .whitespaces)
+        guard QuantityText.parse(amount) != nil, !unit.isEmpty,
+            unit.allSatisfy({ $0.isLetter || $0 == " " || $0 == "." })
+        else { return nil }
+        return (amount, unit)
+    }
+
     /// Text as it will be stored: control characters removed, line breaks as spaces, trimmed.
     static func cleaned(_ text: String) -> String {
         TextCleaning.clean(text, keepLineBreaks: false)
@@ -121,7 +133,8 @@ private struct Checker {
             if quantityText.isEmpty && description.isEmpty { continue }
             rowCount += 1
             let number = index + 1
-            let quantity = rowProblems.quantity(quantityText, row: index)
+            // An ingredient may have no quantity ("Salt, to taste"): it is stored as 0.
+            let quantity = quantityText.isEmpty ? 0 : rowProblems.quantity(quantityText, row: index)
             if description.isEmpty {
                 rowProblems.report(.ingredientDescription(index), "Describe ingredient \(number), like “cups of flour”")
             } else if description.count > Limits.ingredientDescriptionLength {
@@ -150,6 +163,11 @@ private struct Checker {
             }
         } else if text.hasPrefix("-"), QuantityText.parse(String(text.dropFirst())) != nil {
             report(.ingredientQuantity(index), "Quantity of ingredient \(number) must be more than 0")
+        } else if let (amount, unit) = RecipeDraft.amountAndUnit(text) {
+            report(
+                .ingredientQuantity(index),
+                "Put the unit in the description: \(amount) as the quantity of ingredient \(number), and “\(unit)” "
+                    + "at the start of its description")
         } else {
             report(.ingredientQuantity(index), "Enter a quantity for ingredient \(number), like 1, 0.5 or 1 1/2")
         }

@@ -92,7 +92,10 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .isAvailable: [recipe.isAvailable ? "Yes" : "No"]
         case .category: recipe.category.map { [$0.title] } ?? []
         case .releaseDate: recipe.releaseDate.map { [$0.readable] } ?? []
-        case .ingredients: recipe.ingredients.map { "\(QuantityText.format($0.quantity)) \($0.description)" }
+        case .ingredients:
+            recipe.ingredients.map {
+                $0.quantity == 0 ? $0.description : "\(QuantityText.format($0.quantity)) \($0.description)"
+            }
         case .sideOptions: recipe.sideOptions
         case .nutritionalInfo: recipe.nutritionalInfo.map { "\($0.name): \($0.value)" }
         case .steps: recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }

@@ -19,6 +19,7 @@ struct RecipeScale: Sendable, Hashable {
     /// `quantity` for the asked servings, as the page writes it: "1½", "¾", "2⅓"; rounded to an eighth or a third
     /// below 20, to a whole number above, with "about " when the rounding moved it more than 2%.
     func text(_ quantity: Double) -> String {
+        guard quantity > 0 else { return QuantityText.ingredientText(quantity) }
         let exact = quantity * Double(servings) / Double(base)
         let friendly = Self.friendly(exact)
         let drift = exact == 0 ? 0 : abs(friendly - exact) / exact

@@ -66,7 +66,8 @@ extension RecipeShowPage {
             releaseISO: recipe.releaseDate?.iso,
             ingredients: recipe.ingredients.map {
                 IngredientLine(
-                    quantity: scale?.text($0.quantity) ?? QuantityText.format($0.quantity), description: $0.description)
+                    quantity: scale?.text($0.quantity) ?? QuantityText.ingredientText($0.quantity),
+                    description: $0.description)
             },
             hasIngredients: !recipe.ingredients.isEmpty,
             method: recipe.steps,

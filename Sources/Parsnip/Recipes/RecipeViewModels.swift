@@ -84,6 +84,14 @@ struct RecipeShowPage: Sendable {
 struct IngredientLine: Sendable {
     let quantity: String
     let description: String
+    /// False for an ingredient without a quantity ("Salt, to taste"); stored, as templates read only those.
+    let hasQuantity: Bool
+
+    init(quantity: String, description: String) {
+        self.quantity = quantity
+        self.description = description
+        hasQuantity = !quantity.isEmpty
+    }
 }
 
 /// The recipe page's "Servings" box, which rescales the ingredients (`?servings=8`, no script needed).

@@ -148,7 +148,7 @@ final class RecipeDraftTests: XCTestCase {
     func testFullyEmptyIngredientRowsAreDroppedButCountInRowNumbers() {
         let rows = [
             RecipeDraft.IngredientRow(quantity: " ", description: "\t"),
-            RecipeDraft.IngredientRow(quantity: "", description: "cups of flour"),
+            RecipeDraft.IngredientRow(quantity: "lots", description: "cups of flour"),
         ]
         XCTAssertEqual(
             problems(draft(ingredients: rows)),
@@ -275,7 +275,7 @@ final class RecipeDraftTests: XCTestCase {
     func testProblemsComeInPageOrderWithEachSectionProblemBeforeItsRows() {
         let everythingWrong = RecipeDraft(
             name: "", servings: "x", price: "x", category: "", releaseDate: "x",
-            ingredients: ingredientRows(50) + [.init(quantity: "", description: "salt")],
+            ingredients: ingredientRows(50) + [.init(quantity: "some", description: "salt")],
             sideOptions: [String(repeating: "s", count: 101)],
             nutrition: [.init(name: "", value: "1")])
         XCTAssertEqual(

@@ -229,7 +229,7 @@ final class RecipeFormTests: XCTestCase {
                 "/recipes",
                 form: recipeForm([
                     ("name", ""), ("servings", "four"), ("price", "3.999"),
-                    ("ingredient-1-quantity", ""), ("ingredient-1-description", "pinch of salt"),
+                    ("ingredient-1-quantity", "plenty"), ("ingredient-1-description", "pinch of salt"),
                 ]))
             XCTAssertEqual(response.status, .unprocessableContent)
             let html = response.text
@@ -249,7 +249,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"value="3.999" autocomplete="off" aria-describedby="price-hint price-error""#))
             XCTAssertTrue(
                 html.contains(
-                    #"name="ingredient-1-quantity" value="" autocomplete="off" aria-invalid="true" aria-describedby="ingredient-1-quantity-error">"#
+                    #"name="ingredient-1-quantity" value="plenty" autocomplete="off" aria-invalid="true" aria-describedby="ingredient-1-quantity-error">"#
                 ))
             XCTAssertTrue(html.contains(#"<p class="field-error row-error" id="ingredient-1-quantity-error">"#))
             XCTAssertTrue(html.contains(#"name="ingredient-1-description" value="pinch of salt""#))

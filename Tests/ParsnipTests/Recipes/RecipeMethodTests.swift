@@ -94,3 +94,45 @@ final class RecipeMethodTests: XCTestCase {
         }
     }
 }
+
+/// An ingredient without a quantity ("Salt, to taste") is kept, and a unit typed into the quantity box is explained.
+final class IngredientWithoutQuantityTests: XCTestCase {
+    func testAnIngredientWithoutAQuantityIsStoredAsZeroAndShownWithoutOne() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withAppAndStore(settings: fileSettings(database.path, requireSignIn: false)) { browser, store in
+            let id = try await browser.addRecipe(
+                recipeForm([("ingredient-1-quantity", ""), ("ingredient-1-description", "Salt, to taste")]))
+            let page = try await browser.get("/recipes/\(id)").text
+            XCTAssertTrue(page.contains("<li>Salt, to taste</li>"), page)
+            XCTAssertTrue(page.contains(#"<li><span class="quantity">1½</span> cups of flour</li>"#))
+            let editor = try await browser.get("/recipes/\(id)/edit").text
+            XCTAssertTrue(editor.contains(#"name="ingredient-1-quantity" value="""#), "no 0 to delete in the editor")
+            let scaled = try await browser.get("/recipes/\(id)?servings=8").text
+            XCTAssertTrue(scaled.contains("<li>Salt, to taste</li>"), "nothing to scale")
+            let stored = try await store.read { try $0.fetch("Recipe", objectId: id) }
+            XCTAssertEqual(
+                stored["ingredients"]?.arrayValue?.last,
+                .object(["quantity": .number(0), "description": .string("Salt, to taste")]),
+                "the seed's quantity stays a number")
+        }
+    }
+
+    func testAUnitTypedIntoTheQuantityIsExplained() async throws {
+        try await withApp { browser in
+            try await browser.get("/recipes/new")
+            let refused = try await browser.post(
+                "/recipes",
+                form: recipeForm([("ingredient-0-quantity", "1 litre"), ("ingredient-0-description", "milk")]))
+            XCTAssertEqual(refused.status, .unprocessableContent)
+            XCTAssertTrue(
+                refused.text.contains(
+                    "Put the unit in the description: 1 as the quantity of ingredient 1, and “litre” at the start of "
+                        + "its description"), refused.text)
+            XCTAssertTrue(refused.text.contains(#"value="1 litre""#))
+            XCTAssertEqual(RecipeDraft.amountAndUnit("250g")?.0, "250")
+            XCTAssertEqual(RecipeDraft.amountAndUnit("1 1/2 cups")?.1, "cups")
+            XCTAssertNil(RecipeDraft.amountAndUnit("a few"))
+        }
+    }
+}

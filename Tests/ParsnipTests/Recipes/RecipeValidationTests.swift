@@ -154,7 +154,7 @@ final class RecipeValidationTests: XCTestCase {
 
     func testADescriptionWithoutAValidQuantityIsAnErrorOnThatRow() async throws {
         try await withApp { browser in
-            for typed in ["", "a few", "1/0", "1e3"] {
+            for typed in ["a few", "1/0", "1e3"] {
                 try await Self.assertRefused(
                     browser,
                     [("ingredient-1-quantity", typed), ("ingredient-1-description", "pinch of salt")],
