@@ -180,7 +180,7 @@ document.addEventListener("DOMContentLoaded", function () {
 })();
 
 (function () {
-  // Typed work is never lost. Leaving the recipe editor by Previous, Next or Reload with changes not saved asks
+  // Typed work is never lost. Leaving the recipe editor by Previous, Next or "Undo my changes" with changes not saved asks
   // in a dialog (without JavaScript the server asks on a page of its own), and the browser's own reload, back or
   // close warns while there are changes — but not once the form is being sent.
   var form = document.querySelector("form[data-recipe-editor]");

@@ -338,7 +338,7 @@ def test_reload_with_unsaved_edits_asks_first_and_discard_changes_loads_the_save
     field_named(page, "Name").fill("Something else entirely")
     button(page, "Add an ingredient").click()
     quantity(page, 2).fill("2")
-    button(page, "Reload").click()
+    button(page, "Undo my changes").click()
     page.get_by_role("dialog").get_by_role("button", name="Discard changes", exact=True).click()
     expect(field_named(page, "Name")).to_have_value(name)
     assert values(all_descriptions(page))[:1] == ["cup of oats"]

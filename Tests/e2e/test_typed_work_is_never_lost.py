@@ -148,7 +148,7 @@ def test_next_with_unsaved_changes_with_javascript_asks_in_a_dialog_and_the_brow
     page.remove_listener("dialog", stay_on_the_page)
 
     # Discard goes on without a second warning; Save changes saves, then goes on.
-    button(page, "Reload").click()
+    button(page, "Undo my changes").click()
     expect(dialog).to_be_visible()
     dialog.get_by_role("button", name="Discard changes", exact=True).click()
     expect(field_named(page, "Servings")).to_have_value("")

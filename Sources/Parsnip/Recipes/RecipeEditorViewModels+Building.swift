@@ -97,7 +97,7 @@ extension RecipeEditorPage {
             steps = nil
         case .edit(let found):
             let id = found.recipe.id ?? ""
-            title = "Edit recipe"
+            title = "Edit recipe “\(found.recipe.name)”"
             action = "/recipes/\(id)/edit"
             primary = EditorButton(label: "Update recipe", formAction: "/recipes/\(id)")
             secondary = EditorButton(label: "Save as new recipe", formAction: "/recipes?from=\(id)")

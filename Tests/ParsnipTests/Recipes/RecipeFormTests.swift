@@ -141,8 +141,8 @@ final class RecipeFormTests: XCTestCase {
             let response = try await browser.get("/recipes/\(id)/edit")
             XCTAssertEqual(response.status, .ok)
             let html = response.text
-            XCTAssertTrue(html.contains("<title>Edit recipe · Parsnip</title>"))
-            XCTAssertTrue(html.contains("<h1>Edit recipe</h1>"))
+            XCTAssertTrue(html.contains("<title>Edit recipe “Pancakes” · Parsnip</title>"))
+            XCTAssertTrue(html.contains("<h1>Edit recipe “Pancakes”</h1>"), "the heading names the recipe")
             XCTAssertTrue(html.contains(#"id="name" name="name" value="Pancakes""#))
             XCTAssertTrue(html.contains(#"id="servings" name="servings" value="4""#))
             XCTAssertTrue(html.contains(#"id="price" name="price" value="19.90""#))
@@ -159,7 +159,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"formaction="/recipes?from=\#(id)">Save as new recipe</button>"#))
             XCTAssertTrue(
                 html.contains(
-                    #"formaction="/recipes/\#(id)/leave" name="leave-to" value="/recipes/\#(id)/edit" data-leave>Reload</button>"#
+                    #"formaction="/recipes/\#(id)/leave" name="leave-to" value="/recipes/\#(id)/edit" data-leave>Undo my changes</button>"#
                 ))
             XCTAssertTrue(html.contains(#"href="/recipes/\#(id)">Cancel</a>"#))
             XCTAssertTrue(
@@ -214,7 +214,7 @@ final class RecipeFormTests: XCTestCase {
             let id = try await browser.addRecipe()
             let response = try await browser.post("/recipes?from=\(id)", form: recipeForm([("name", " ")]))
             XCTAssertEqual(response.status, .unprocessableContent)
-            XCTAssertTrue(response.text.contains("<h1>Edit recipe</h1>"))
+            XCTAssertTrue(response.text.contains("<h1>Edit recipe “"))
             XCTAssertTrue(response.text.contains(">Update recipe</button>"))
             XCTAssertTrue(response.text.contains("Enter a name for the recipe"))
             let list = try await browser.get("/recipes")
@@ -272,7 +272,7 @@ final class RecipeFormTests: XCTestCase {
             let response = try await browser.post(
                 "/recipes/\(id)", form: recipeForm([("name", "Waffles"), ("category", "")]) + base)
             XCTAssertEqual(response.status, .unprocessableContent)
-            XCTAssertTrue(response.text.contains("<h1>Edit recipe</h1>"))
+            XCTAssertTrue(response.text.contains("<h1>Edit recipe “"))
             XCTAssertTrue(response.text.contains(##"<a href="#category">Choose a category</a>"##))
             XCTAssertTrue(response.text.contains(#"<option value="" selected>Choose a category</option>"#))
             XCTAssertTrue(response.text.contains(#"value="Waffles""#))
@@ -303,7 +303,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"name="ingredient-0-description" value="cups of flour""#))
             XCTAssertFalse(html.contains("Update recipe"))
             XCTAssertTrue(html.contains(#"formaction="/recipes">Save as new recipe</button>"#))
-            XCTAssertFalse(html.contains(">Reload</"))
+            XCTAssertFalse(html.contains(">Undo my changes</"))
             XCTAssertFalse(html.contains("Delete this recipe"))
 
             let invalid = try await browser.post("/recipes/\(id)", form: recipeForm([("name", "")]) + base)

@@ -173,7 +173,7 @@ final class RecipeLeaveTests: XCTestCase {
             let stay = try await browser.post("/recipes/\(soup)/edit", form: hiddenFields(in: html))
             XCTAssertEqual(stay.status, .ok)
             let editor = stay.text
-            XCTAssertTrue(editor.contains("<h1>Edit recipe</h1>"))
+            XCTAssertTrue(editor.contains("<h1>Edit recipe “"))
             XCTAssertTrue(editor.contains(#"name="name" value="Tomato soup""#))
             for (name, value) in Self.typing + [("ingredient-0-description", "cups of flour")] {
                 XCTAssertTrue(editor.contains(#"name="\#(name)" value="\#(value)""#), name)

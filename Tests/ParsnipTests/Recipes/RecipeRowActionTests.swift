@@ -159,7 +159,7 @@ final class RecipeRowActionTests: XCTestCase {
             let response = try await Self.press(browser, "ingredient-0-down", on: "/recipes/\(id)/edit", base: base)
             XCTAssertEqual(response.status, .ok)
             let html = response.text
-            XCTAssertTrue(html.contains("<h1>Edit recipe</h1>"))
+            XCTAssertTrue(html.contains("<h1>Edit recipe “"))
             XCTAssertTrue(html.contains(#"action="/recipes/\#(id)/edit""#))
             XCTAssertTrue(html.contains(#"formaction="/recipes/\#(id)">Update recipe</button>"#))
             XCTAssertEqual(Self.ingredientDescriptions(html), ["carrots", "onion", "cup of barley"])
