@@ -73,7 +73,7 @@ def switch_off_browser_checks(page: Page) -> None:
     field_named(page, "Name").evaluate("field => { field.form.noValidate = true }")
 
 
-def test_price_with_three_decimals_and_an_ingredient_without_quantity_are_refused_keeping_everything(
+def test_price_with_three_decimals_and_a_quantity_in_words_are_refused_keeping_everything(
     page: Page, shot
 ):
     open_new_recipe(page)
@@ -84,7 +84,7 @@ def test_price_with_three_decimals_and_an_ingredient_without_quantity_are_refuse
         available=True,
         category="Lunch",
         release_date="2024-05-03",
-        ingredients=[("3", "cups of flour"), ("", "sachet of yeast"), ("1", "cup of warm water")],
+        ingredients=[("3", "cups of flour"), ("a", "sachet of yeast"), ("1", "cup of warm water")],
         sides=["Butter"],
         nutrition=[("Calories", "250 kcal")],
     )

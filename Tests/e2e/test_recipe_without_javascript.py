@@ -166,7 +166,8 @@ def test_a_validation_error_keeps_everything_typed_without_javascript(page_witho
     quantity(page, 1).fill("3")
     description(page, 1).fill("cups of flour")
     press_row_button(page, "Add an ingredient", r"/recipes/new$")
-    description(page, 2).fill("yeast")  # a description without a quantity
+    quantity(page, 2).fill("some")  # a quantity in words
+    description(page, 2).fill("yeast")
     submit_expecting(page, "Save as new recipe", 422)
     shot(page, "validation-error")
     summary = page.get_by_role("alert")
