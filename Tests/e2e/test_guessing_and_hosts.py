@@ -44,9 +44,14 @@ def test_fifty_parallel_wrong_guesses_count_as_fifty_and_the_owner_still_signs_i
         pytest.skip("this machine has no network address to guess from")
     with ThreadPoolExecutor(max_workers=50) as pool:
         statuses = list(pool.map(lambda n: guess(lan, shared.port, f"wrong guess {n}"), range(50)))
-    # Each guess is counted before its password is checked: ten are checked (and fail), forty are refused.
-    assert statuses.count(422) == 10, statuses
-    assert statuses.count(429) == 40, statuses
+    # Each guess is counted before its password is checked: ten are checked (and fail), the other forty are
+    # refused. Most by the throttle (429); a few may be refused earlier by the connection guard, when the guesses'
+    # just-closed connections still count against the 64 one address may hold: 503 for the POST itself, or 403
+    # when its GET was the one refused, so it has no form token. Never more than ten are checked.
+    counted = {status: statuses.count(status) for status in sorted(set(statuses))}
+    assert statuses.count(422) == 10, counted
+    assert set(statuses) <= {422, 429, 503, 403}, counted
+    assert statuses.count(429) >= 30, counted
     stranger = Client(lan, shared.port)
     stranger.get("/sign-in")
     refused = stranger.post_form("/sign-in", [("username", OWNER), ("password", PASSWORD), ("next", "/")])

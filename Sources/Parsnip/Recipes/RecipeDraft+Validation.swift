@@ -174,25 +174,6 @@ private struct Checker {
         return nil
     }
 
-    /// The method's steps: each cleaned onto one line, empty ones dropped, each at most 2,000 characters.
-    mutating func steps(_ rows: [String]) -> [String] {
-        var steps: [String] = []
-        var rowProblems = Checker()
-        for (index, row) in rows.enumerated() {
-            let step = RecipeDraft.cleaned(row)
-            if step.isEmpty { continue }
-            if step.count > Limits.stepLength {
-                rowProblems.report(
-                    .step(index),
-                    "Step \(index + 1) must be \(NumberText.grouped(Limits.stepLength)) characters or fewer")
-            }
-            steps.append(step)
-        }
-        if steps.count > Limits.steps { report(.steps, RecipeDraft.Section.step.tooManyRowsMessage) }
-        problems += rowProblems.problems
-        return steps
-    }
-
     /// Notes or the source: cleaned (line breaks kept for notes), at most `limit` characters.
     mutating func longText(
         _ text: String, _ field: RecipeDraft.Field, _ label: String, limit: Int, keepLineBreaks: Bool
@@ -204,22 +185,38 @@ private struct Checker {
         return cleaned
     }
 
+    /// The method's steps: one line each, at most 2,000 characters.
+    mutating func steps(_ rows: [String]) -> [String] {
+        textRows(rows, section: .step, row: RecipeDraft.Field.step, label: "Step", length: Limits.stepLength)
+    }
+
+    /// The side options: one line each, at most 100 characters.
     mutating func sideOptions(_ rows: [String]) -> [String] {
-        var options: [String] = []
+        textRows(
+            rows, section: .side, row: RecipeDraft.Field.sideOption, label: "Side option",
+            length: Limits.sideOptionLength)
+    }
+
+    /// A section of one-text rows: each cleaned onto one line, empty ones dropped, each at most `length`
+    /// characters ("Step 2 must be 2,000 characters or fewer"), at most the section's row limit.
+    mutating func textRows(
+        _ rows: [String], section: RecipeDraft.Section, row field: (Int) -> RecipeDraft.Field, label: String,
+        length: Int
+    ) -> [String] {
+        var kept: [String] = []
         var rowProblems = Checker()
         for (index, row) in rows.enumerated() {
-            let option = RecipeDraft.cleaned(row)
-            if option.isEmpty { continue }
-            if option.count > Limits.sideOptionLength {
+            let text = RecipeDraft.cleaned(row)
+            if text.isEmpty { continue }
+            if text.count > length {
                 rowProblems.report(
-                    .sideOption(index),
-                    "Side option \(index + 1) must be \(Limits.sideOptionLength) characters or fewer")
+                    field(index), "\(label) \(index + 1) must be \(NumberText.grouped(length)) characters or fewer")
             }
-            options.append(option)
+            kept.append(text)
         }
-        if options.count > Limits.sideOptions { report(.sideOptions, RecipeDraft.Section.side.tooManyRowsMessage) }
+        if kept.count > section.rowLimit { report(section.field, section.tooManyRowsMessage) }
         problems += rowProblems.problems
-        return options
+        return kept
     }
 
     mutating func nutrition(_ rows: [RecipeDraft.NutritionRow]) -> [NutritionEntry] {

@@ -175,7 +175,9 @@ extension RecipeEditorPage {
         )
         method = EditorRowSection(
             rows: draft.steps.enumerated().map { index, text in
-                StepRowView(index: index, text: text, messages: messages, focus: focus?.control(.step, row: index))
+                TextRowView(
+                    index: index, text: text, field: .step(index), messages: messages,
+                    focus: focus?.control(.step, row: index))
             },
             error: messages[RecipeDraft.Field.steps.htmlId],
             limit: RecipeDraft.Limits.steps,
@@ -186,8 +188,9 @@ extension RecipeEditorPage {
         sourceField = field("source", draft.source, hint: true)
         sideOptions = EditorRowSection(
             rows: draft.sideOptions.enumerated().map { index, text in
-                SideOptionRowView(
-                    index: index, text: text, messages: messages, focus: focus?.control(.side, row: index))
+                TextRowView(
+                    index: index, text: text, field: .sideOption(index), messages: messages,
+                    focus: focus?.control(.side, row: index))
             },
             error: messages[RecipeDraft.Field.sideOptions.htmlId],
             limit: RecipeDraft.Limits.sideOptions,
@@ -221,19 +224,10 @@ extension IngredientRowView {
     }
 }
 
-extension SideOptionRowView {
-    init(index: Int, text: String, messages: [String: String], focus: RowFocus?) {
-        let textError = messages[RecipeDraft.Field.sideOption(index).htmlId]
-        self.init(
-            index: index, number: index + 1, text: text, textError: textError, hasError: textError != nil,
-            focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false
-        )
-    }
-}
-
-extension StepRowView {
-    init(index: Int, text: String, messages: [String: String], focus: RowFocus?) {
-        let textError = messages[RecipeDraft.Field.step(index).htmlId]
+extension TextRowView {
+    /// Row `index` of a side-option or step section; `field` names its input ("side-0", "step-0").
+    init(index: Int, text: String, field: RecipeDraft.Field, messages: [String: String], focus: RowFocus?) {
+        let textError = messages[field.htmlId]
         self.init(
             index: index, number: index + 1, text: text, textError: textError, hasError: textError != nil,
             focusInput: focus?.input ?? false, focusUp: focus?.up ?? false, focusDown: focus?.down ?? false

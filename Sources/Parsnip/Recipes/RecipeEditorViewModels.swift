@@ -25,8 +25,8 @@ struct RecipeEditorPage: Sendable {
     let releaseDateField: EditorField
     let ingredients: EditorRowSection<IngredientRowView>
     /// The method: one row a step.
-    let method: EditorRowSection<StepRowView>
-    let sideOptions: EditorRowSection<SideOptionRowView>
+    let method: EditorRowSection<TextRowView>
+    let sideOptions: EditorRowSection<TextRowView>
     let nutrition: EditorRowSection<NutritionRowView>
     let notesField: EditorField
     let sourceField: EditorField
@@ -101,20 +101,8 @@ struct IngredientRowView: Sendable {
     let focusDown: Bool
 }
 
-/// One side option row as typed.
-struct SideOptionRowView: Sendable {
-    let index: Int
-    let number: Int
-    let text: String
-    let textError: String?
-    let hasError: Bool
-    let focusInput: Bool
-    let focusUp: Bool
-    let focusDown: Bool
-}
-
-/// One step of the method as typed.
-struct StepRowView: Sendable {
+/// One row of a section of single texts as typed: a side option, or a step of the method.
+struct TextRowView: Sendable {
     let index: Int
     let number: Int
     let text: String

@@ -49,23 +49,7 @@ extension IngredientRowView: MustacheParent {
     }
 }
 
-extension SideOptionRowView: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "index": index
-        case "number": number
-        case "text": text
-        case "textError": textError.map { $0 as Any }
-        case "hasError": hasError
-        case "focusInput": focusInput
-        case "focusUp": focusUp
-        case "focusDown": focusDown
-        default: nil
-        }
-    }
-}
-
-extension StepRowView: MustacheParent {
+extension TextRowView: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "index": index

@@ -109,8 +109,8 @@ final class RecipeViewTests: XCTestCase {
             IngredientRowView(index: 0, row: .init(), messages: [:], focus: nil),
         ]
         let sides = [
-            SideOptionRowView(index: 1, text: "Salad", messages: messages, focus: RowFocus(up: true)),
-            SideOptionRowView(index: 0, text: "", messages: [:], focus: nil),
+            TextRowView(index: 1, text: "Salad", field: .sideOption(1), messages: messages, focus: RowFocus(up: true)),
+            TextRowView(index: 0, text: "", field: .sideOption(0), messages: [:], focus: nil),
         ]
         let nutrition = [
             NutritionRowView(
