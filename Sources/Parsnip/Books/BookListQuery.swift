@@ -41,14 +41,7 @@ struct BookListQuery: Sendable, Hashable {
             guard let value = BookSort(rawValue: text) else { throw .badRequest("an unknown book sort") }
             sort = value
         }
-        switch fields["page"] ?? "" {
-        case "": page = 1
-        case let text:
-            guard text.utf8.count <= 7, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text),
-                (1...PageNumbers.maximumPage).contains(number)
-            else { throw .badRequest("a malformed page number") }
-            page = number
-        }
+        page = try PageNumbers.page(fields)
     }
 
     /// An entry filter: empty is none; anything else must look like an objectId.

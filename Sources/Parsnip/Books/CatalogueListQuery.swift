@@ -10,14 +10,7 @@ struct CatalogueListQuery: Sendable, Hashable {
     /// Reads the list's query string; a page that is not a number from 1 is a bad request.
     init(_ fields: FormFields) throws(PageError) {
         filter = String(TextCleaning.clean(fields["q"] ?? "", keepLineBreaks: false).prefix(100))
-        switch fields["page"] ?? "" {
-        case "": page = 1
-        case let text:
-            guard text.utf8.count <= 7, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text),
-                (1...PageNumbers.maximumPage).contains(number)
-            else { throw .badRequest("a malformed page number") }
-            page = number
-        }
+        page = try PageNumbers.page(fields)
     }
 
     /// The list of `kind` with this filter at `page`; the first page without a filter is the bare path.

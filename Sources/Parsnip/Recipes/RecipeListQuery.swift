@@ -47,14 +47,7 @@ struct RecipeListQuery: Sendable, Hashable {
             guard let value = RecipeSort(rawValue: text) else { throw .badRequest("an unknown recipe sort") }
             sort = value
         }
-        switch fields["page"] ?? "" {
-        case "": page = 1
-        case let text:
-            guard text.utf8.count <= 7, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(text),
-                (1...PageNumbers.maximumPage).contains(number)
-            else { throw .badRequest("a malformed page number") }
-            page = number
-        }
+        page = try PageNumbers.page(fields)
     }
 
     /// True when a search, category or availability filter is on (the sort order is not a filter).

@@ -46,7 +46,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 part: query["show"] == "done" ? .done : .open,
                 sort: query["sort"].flatMap(TodoSort.init(rawValue:)) ?? .newest,
                 search: Self.searchText(typed))
-            let pageNumber = try Self.pageNumber(query)
+            let pageNumber = try PageNumbers.page(query)
             let position = address.pagedByCursor ? try Self.position(query) : .number(pageNumber)
             let result = try await repository.page(
                 TodoPageRequest(
@@ -57,15 +57,6 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 timeZone: timeZone, query: request.uri.query ?? "", csrfToken: token)
             return pages.renderBody(TodoListPage(page: result, list: list, chrome: context), template: "todos/index")
         }
-    }
-
-    /// The `page` number of the query: 1 when absent; a bad one is a 400.
-    static func pageNumber(_ query: FormFields) throws(PageError) -> Int {
-        guard let text = query["page"] else { return 1 }
-        guard text.utf8.count <= 7, let number = Int(text), (1...PageNumbers.maximumPage).contains(number) else {
-            throw .badRequest("a page number that is not a number from 1")
-        }
-        return number
     }
 
     /// Where the page starts: `after` or `before` a cursor, or the first page.
