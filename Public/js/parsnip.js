@@ -186,7 +186,7 @@ document.addEventListener("DOMContentLoaded", function () {
   var form = document.querySelector("form[data-recipe-editor]");
   if (!form) return;
   var dialog = document.querySelector("[data-leave-dialog]");
-  var rowField = /^(ingredient|side|nutrition)-(\d+)(-[a-z]+)?$/;
+  var rowField = /^(ingredient|side|nutrition|step)-(\d+)(-[a-z]+)?$/;
 
   // The form's values as a save reads them: text trimmed, empty rows left out, rows in their order, the CSRF
   // token ignored — so adding an empty row or a stray space is not a change, and moving a row is.
@@ -194,7 +194,12 @@ document.addEventListener("DOMContentLoaded", function () {
     var plain = [];
     var rows = {};
     new FormData(form).forEach(function (value, name) {
-      if (name === "_csrf" || typeof value !== "string") return;
+      if (name === "_csrf") return;
+      // A chosen photo is a change; an empty file box is not.
+      if (typeof value !== "string") {
+        if (value && value.size) plain.push(name + "=" + value.name + ":" + value.size);
+        return;
+      }
       var text = value.trim();
       var match = rowField.exec(name);
       if (!match) {
@@ -369,3 +374,65 @@ document.addEventListener("DOMContentLoaded", function () {
     });
   });
 });
+
+(function () {
+  // A photo chosen in the recipe editor: a small square version for the list is made here and sent beside it, and
+  // a photo over 5 MB is sent as a smaller JPEG instead. Without the script the photo is sent as chosen (the server
+  // refuses one over 5 MB in words) and the list shows it scaled down.
+  var input = document.querySelector("input[data-photo-input]");
+  var small = document.querySelector("input[data-photo-preview]");
+  if (!input || !small || !window.createImageBitmap || !window.DataTransfer) return;
+  var limit = 5 * 1024 * 1024;
+
+  function asFile(canvas, name, quality) {
+    return new Promise(function (resolve) {
+      canvas.toBlob(
+        function (blob) {
+          resolve(blob ? new File([blob], name, { type: "image/jpeg" }) : null);
+        },
+        "image/jpeg",
+        quality
+      );
+    });
+  }
+
+  function files(list) {
+    var transfer = new DataTransfer();
+    list.forEach(function (file) {
+      transfer.items.add(file);
+    });
+    return transfer.files;
+  }
+
+  input.addEventListener("change", function () {
+    small.files = files([]);
+    var file = input.files && input.files[0];
+    if (!file || !/^image\/(jpeg|png|webp)$/.test(file.type)) return;
+    createImageBitmap(file)
+      .then(function (bitmap) {
+        var side = Math.min(bitmap.width, bitmap.height);
+        var thumb = document.createElement("canvas");
+        thumb.width = thumb.height = 160;
+        thumb
+          .getContext("2d")
+          .drawImage(bitmap, (bitmap.width - side) / 2, (bitmap.height - side) / 2, side, side, 0, 0, 160, 160);
+        var jobs = [asFile(thumb, "small.jpg", 0.8)];
+        if (file.size > limit) {
+          var scale = Math.min(1, 2560 / Math.max(bitmap.width, bitmap.height));
+          var whole = document.createElement("canvas");
+          whole.width = Math.round(bitmap.width * scale);
+          whole.height = Math.round(bitmap.height * scale);
+          whole.getContext("2d").drawImage(bitmap, 0, 0, whole.width, whole.height);
+          jobs.push(asFile(whole, file.name.replace(/\.[^.]*$/, "") + ".jpg", 0.85));
+        }
+        return Promise.all(jobs);
+      })
+      .then(function (made) {
+        if (made[0]) small.files = files([made[0]]);
+        if (made[1] && made[1].size <= limit) input.files = files([made[1]]);
+      })
+      .catch(function () {
+        // Not an image the browser can draw: the server says what is wrong with it.
+      });
+  });
+})();

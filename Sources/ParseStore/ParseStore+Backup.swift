@@ -111,6 +111,8 @@ extension ParseStore {
                 }
                 try Self.transaction(db, waitingUntil: deadline, lockWait) {
                     try Self.copyClasses(db, keeping: kept, progress: progress)
+                    // A backup from before files were kept has no files table: the store still needs one.
+                    try StoredFile.prepare(db)
                 }
             }
         }

@@ -95,6 +95,7 @@ extension ParseWriter {
             }
             columns.append(quoteIdentifier(field.name))
             values.append(try entry.schema.fields[field.name]!.databaseValue(for: value))
+            if case .file(let name, _) = value { try markFileInUse(name) }
         }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let statement = try db.cachedStatement(

@@ -73,6 +73,7 @@ extension ParseWriter {
             case .set(let value):
                 assignments.append("\(column) = ?")
                 values.append(try type.databaseValue(for: value))
+                if case .file(let name, _) = value { try markFileInUse(name) }
             case .unset:
                 assignments.append("\(column) = NULL")
             case .increment(let amount):

@@ -20,6 +20,7 @@ final class StoreContext: Sendable {
             sql: """
                 CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
                 """)
+        try StoredFile.prepare(db)
         schemas.invalidate()
     }
 

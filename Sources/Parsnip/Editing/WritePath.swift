@@ -40,6 +40,8 @@ public final class WritePath: Sendable {
         let now = writer.now()
         try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
+        // A photo no record names may still be named by a history entry or a trash item that can bring it back.
+        try writer.sweepFiles(unusedFor: Double(max(rules.historyDays, rules.trashDays)) * 86_400)
         var totals: [String: Int] = [:]
         for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
         return totals
@@ -110,6 +112,11 @@ public final class WritePath: Sendable {
             counts.recordChange(totals: [:])
             throw error
         }
+    }
+
+    /// Keeps `file` (a photo chosen in a form) in its own transaction: no record changes, so the revision stays.
+    func keep(_ file: StoredFile) async throws {
+        try await store.write { try $0.save(file) }
     }
 
     /// Reads in one snapshot (for the history and trash pages).

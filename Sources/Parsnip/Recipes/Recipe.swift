@@ -45,6 +45,8 @@ public struct Recipe: Sendable, Hashable {
     public var notes: String = ""
     /// Where the recipe comes from: a book or a link (`source`, a String); empty when not said.
     public var source: String = ""
+    /// The name of the recipe's photo as kept in the database (`photo`, a Parse File); nil without one.
+    public var photo: String?
     /// The day the recipe became available, or nil when not given.
     public var releaseDate: CalendarDate?
     /// When the recipe was first saved; nil before that.

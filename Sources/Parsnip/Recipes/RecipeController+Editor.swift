@@ -25,24 +25,28 @@ extension RecipeController {
     /// POST /recipes/new and POST /recipes/:id/edit — a row button pressed without JavaScript: add, remove or
     /// move a row, and show the form again with everything typed, and the version and tokens it was loaded with.
     @Sendable func editorAction(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        var draft = try RecipeDraft(form: context.form)
+        var draft = try await postedDraft(context)
         let mode = try await editorMode(context)
         var base: EditBase?
         if case .edit = mode { base = try EditBase(form: context.form) }
         let status: HTTPResponse.Status
         if case .deleted = mode { status = .conflict } else { status = .ok }
+        // A photo chosen with the row button and refused is said at once, beside the photo field.
+        let photoProblems = draft.photoProblem.map { [RecipeDraft.Problem(field: .photo, message: $0)] } ?? []
         guard let value = context.form["row-action"] else {
             // Not a row button (a browser that ignored `formaction`): show the form as it was, nothing lost.
-            return renderEditor(mode, draft: draft, base: base, status: status, context: context)
+            return renderEditor(
+                mode, draft: draft, base: base, problems: photoProblems, status: status, context: context)
         }
         guard let action = RecipeDraft.RowAction(value) else { throw PageError.badRequest("an unknown row action") }
         if let problem = draft.apply(action) {
             return renderEditor(
-                mode, draft: draft, base: base, problems: [problem], status: .unprocessableContent, context: context)
+                mode, draft: draft, base: base, problems: [problem] + photoProblems, status: .unprocessableContent,
+                context: context)
         }
         return renderEditor(
-            mode, draft: draft, base: base, focus: EditorFocus.after(action, in: draft), status: status,
-            context: context)
+            mode, draft: draft, base: base, problems: photoProblems, focus: EditorFocus.after(action, in: draft),
+            status: photoProblems.isEmpty ? status : .unprocessableContent, context: context)
     }
 
     /// POST /recipes — "Save as new recipe": stores a new recipe and answers 303 to its page, or 422 with the form
@@ -50,7 +54,7 @@ extension RecipeController {
     /// as that edit page, with the version and tokens it was loaded with (or the stored ones, should the form not
     /// carry them). Never a conflict.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let draft = try RecipeDraft(form: context.form)
+        let draft = try await postedDraft(context)
         switch draft.validate() {
         case .invalid(let problems):
             let (mode, base) = try await createMode(request, context: context)
@@ -84,7 +88,7 @@ extension RecipeController {
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         let base = try EditBase(form: context.form)
-        let draft = try RecipeDraft(form: context.form)
+        let draft = try await postedDraft(context)
         switch draft.validate() {
         case .invalid(let problems):
             guard let found = try await repository.find(id: id) else {
@@ -162,7 +166,7 @@ extension RecipeController {
     /// brings it back from the trash with every typed field and row, in one transaction.
     @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try RecipeDraft(form: context.form)
+        let draft = try await postedDraft(context)
         guard case .valid(var recipe) = draft.validate() else {
             if case .invalid(let problems) = draft.validate() {
                 return renderEditor(

@@ -13,7 +13,7 @@ extension RecipeController {
     @Sendable func leave(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         let base = try EditBase(form: context.form)
-        let draft = try RecipeDraft(form: context.form)
+        let draft = try await postedDraft(context)
         let target = SafeRedirect.safeNext(context.form[Self.leaveTargetField])
         let changed = RecipeEditField.changed(in: draft, since: base)
         guard !changed.isEmpty else { return Response(status: .seeOther, headers: [.location: target]) }

@@ -18,16 +18,19 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/recipes", .signedIn, use: index)
         routes.get("/recipes/new", .editor, use: new)
-        routes.post("/recipes/new", .editor, use: editorAction)
-        routes.post("/recipes", .editor, use: create)
+        let photo = Self.photoUpload
+        routes.post("/recipes/new", .editor, upload: photo, use: editorAction)
+        routes.post("/recipes", .editor, upload: photo, use: create)
         routes.get("/recipes/:id", .signedIn, use: show)
         routes.get("/recipes/:id/edit", .editor, use: edit)
-        routes.post("/recipes/:id/edit", .editor, use: editorAction)
-        routes.post("/recipes/:id", .editor, use: update)
-        routes.post("/recipes/:id/leave", .editor, use: leave)
-        routes.post("/recipes/:id/restore", .editor, use: restoreWithChanges)
+        routes.post("/recipes/:id/edit", .editor, upload: photo, use: editorAction)
+        routes.post("/recipes/:id", .editor, upload: photo, use: update)
+        routes.post("/recipes/:id/leave", .editor, upload: photo, use: leave)
+        routes.post("/recipes/:id/restore", .editor, upload: photo, use: restoreWithChanges)
         routes.get("/recipes/:id/delete", .editor, use: confirmDelete)
         routes.post("/recipes/:id/delete", .editor, use: delete)
+        routes.get("/photos/:name", .signedIn, use: self.photo)
+        routes.get("/photos/:name/small", .signedIn, use: self.photo)
     }
 
     // MARK: List

@@ -38,6 +38,9 @@ extension RecipeDraft {
         self.steps = Self.inIndexOrder(steps)
         notes = form["notes"] ?? ""
         source = form["source"] ?? ""
+        let photo = form[RecipePhoto.nameField] ?? ""
+        guard photo.isEmpty || RecipePhoto.isValidName(photo) else { throw .badRequest("a malformed photo name") }
+        self.photo = form[RecipePhoto.removeField] == "true" ? "" : photo
     }
 
     /// The editor filled from a stored recipe, every value in the form's own text.
@@ -57,6 +60,7 @@ extension RecipeDraft {
         steps = recipe.steps
         notes = recipe.notes
         source = recipe.source
+        photo = recipe.photo ?? ""
     }
 
     /// A copy with one empty row appended to each section that has none, so every section offers a row to type

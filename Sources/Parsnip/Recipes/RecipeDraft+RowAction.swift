@@ -145,6 +145,7 @@ extension RecipeDraft.Field {
         case .steps: "method"
         case .notes: "notes"
         case .source: "source"
+        case .photo: "photoFile"
         }
     }
 }

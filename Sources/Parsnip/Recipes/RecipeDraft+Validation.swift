@@ -17,6 +17,7 @@ extension RecipeDraft {
         let nutritionalInfo = check.nutrition(nutrition)
         let notes = check.longText(self.notes, .notes, "Notes", limit: Limits.notesLength, keepLineBreaks: true)
         let source = check.longText(self.source, .source, "Source", limit: Limits.sourceLength, keepLineBreaks: false)
+        if let photoProblem { check.problems.append(Problem(field: .photo, message: photoProblem)) }
         guard check.problems.isEmpty else { return .invalid(check.problems) }
         var recipe = Recipe(
             name: name, servings: servings, price: price, isAvailable: isAvailable, category: category,
@@ -25,6 +26,7 @@ extension RecipeDraft {
         recipe.steps = steps
         recipe.notes = notes
         recipe.source = source
+        recipe.photo = photo.isEmpty ? nil : photo
         return .valid(recipe)
     }
 

@@ -44,6 +44,11 @@ public struct RecipeDraft: Sendable, Hashable {
     public var notes: String = ""
     /// The source as typed: a book's name or a link.
     public var source: String = ""
+    /// The name of the photo the form holds (the stored one, or one chosen in an earlier send of this form and kept
+    /// meanwhile); empty for none.
+    public var photo: String = ""
+    /// Why the photo chosen in this send was refused, when it was; the editor shows it beside the photo field.
+    public var photoProblem: String?
 
     public init(
         name: String = "", servings: String = "", price: String = "", isAvailable: Bool = false,
@@ -94,7 +99,7 @@ public struct RecipeDraft: Sendable, Hashable {
         case step(Int)
         /// The section as a whole (e.g. too many rows).
         case ingredients, sideOptions, nutrition, steps
-        case notes, source
+        case notes, source, photo
     }
 
     /// One problem with one field or row, in the words shown to the person.

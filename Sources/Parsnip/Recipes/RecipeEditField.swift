@@ -8,7 +8,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
     typealias Record = Recipe
 
     case name, servings, price, isAvailable, category, releaseDate, ingredients, steps, sideOptions, nutritionalInfo
-    case notes, source
+    case notes, source, photo
 
     /// The key `_base` and the conflict page use.
     var key: String { rawValue }
@@ -28,6 +28,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .steps: "Method"
         case .notes: "Notes"
         case .source: "Source"
+        case .photo: "Photo"
         }
     }
 
@@ -79,6 +80,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
             return FieldFingerprint.canonical(rows: draft.steps.map { [clean($0)] }.filter { $0 != [""] })
         case .notes: return TextCleaning.clean(draft.notes, keepLineBreaks: true)
         case .source: return clean(draft.source)
+        case .photo: return draft.photo
         }
     }
 
@@ -101,6 +103,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .steps: recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
         case .notes: recipe.notes.isEmpty ? [] : recipe.notes.split(separator: "\n").map(String.init)
         case .source: recipe.source.isEmpty ? [] : [recipe.source]
+        case .photo: recipe.photo.map { [RecipePhoto.shownName($0)] } ?? []
         }
     }
 
@@ -119,6 +122,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .steps: target.steps = source.steps
         case .notes: target.notes = source.notes
         case .source: target.source = source.source
+        case .photo: target.photo = source.photo
         }
     }
 }

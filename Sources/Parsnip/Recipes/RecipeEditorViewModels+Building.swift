@@ -186,6 +186,11 @@ extension RecipeEditorPage {
         )
         notesField = field("notes", draft.notes, hint: true)
         sourceField = field("source", draft.source, hint: true)
+        let photoError = messages[RecipeDraft.Field.photo.htmlId]
+        photoField = EditorPhoto(
+            name: draft.photo, smallURL: draft.photo.isEmpty ? nil : RecipePhoto.url(draft.photo, small: true),
+            shownName: RecipePhoto.shownName(draft.photo),
+            error: photoError, describedBy: photoError == nil ? "photoFile-hint" : "photoFile-hint photoFile-error")
         sideOptions = EditorRowSection(
             rows: draft.sideOptions.enumerated().map { index, text in
                 TextRowView(

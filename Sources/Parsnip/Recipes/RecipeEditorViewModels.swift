@@ -30,6 +30,7 @@ struct RecipeEditorPage: Sendable {
     let nutrition: EditorRowSection<NutritionRowView>
     let notesField: EditorField
     let sourceField: EditorField
+    let photoField: EditorPhoto
     let cancelURL: String
     /// Where the edit page's "Reload" button goes (a fresh copy of the stored recipe), by way of `leaveAction`.
     let reloadURL: String?
@@ -125,4 +126,17 @@ struct NutritionRowView: Sendable {
     let focusInput: Bool
     let focusUp: Bool
     let focusDown: Bool
+}
+
+/// The editor's photo field: the photo the form holds (shown small, with "Remove the photo"), and its problem.
+struct EditorPhoto: Sendable {
+    /// The kept photo's name, sent back in a hidden field; empty for none.
+    let name: String
+    /// The photo's small version, shown beside the field; nil without a photo.
+    let smallURL: String?
+    /// The name the person's own file had, e.g. "Pancakes.jpg".
+    let shownName: String
+    let error: String?
+    /// The ids of the hint and the error, for `aria-describedby`.
+    let describedBy: String
 }

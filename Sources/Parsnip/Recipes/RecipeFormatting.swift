@@ -26,7 +26,8 @@ enum RecipeFormatting {
             price: price(recipe.price),
             available: available(recipe.isAvailable),
             releaseText: releaseDate(recipe.releaseDate),
-            releaseISO: recipe.releaseDate?.iso
+            releaseISO: recipe.releaseDate?.iso,
+            thumbnailURL: recipe.photo.map { RecipePhoto.url($0, small: true) }
         )
     }
 

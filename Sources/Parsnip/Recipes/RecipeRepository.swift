@@ -1,3 +1,5 @@
+import ParseStore
+
 /// Where recipes live. Controllers know only this protocol; the store-backed implementation sits beside it.
 ///
 /// Internal, unlike the list types: its saves speak the editor's own (internal) terms — the edit base, the
@@ -29,6 +31,11 @@ protocol RecipeRepository: Sendable {
     /// Brings the deleted recipe `recipe.id` back from the trash with every field of `recipe` saved over it, in one
     /// transaction.
     func restore(_ recipe: Recipe, by user: SignedInUser?) async throws -> RestoreWithChanges<Recipe>
+    /// Keeps a photo chosen in the editor, before any recipe names it, so a form shown again (a problem, a row
+    /// added, a conflict) still holds it; one no recipe names is removed after a while (`WritePath`).
+    func keepPhoto(_ photo: StoredFile) async throws
+    /// The kept photo called `name`, with its bytes; nil when there is none.
+    func photo(named name: String) async throws -> StoredFile?
 }
 
 /// Failures a recipe repository reports in the app's own terms.

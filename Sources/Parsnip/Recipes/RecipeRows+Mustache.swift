@@ -15,6 +15,7 @@ extension RecipeTableRow: MustacheParent {
         case "available": available
         case "releaseText": releaseText
         case "releaseISO": releaseISO.map { $0 as Any }
+        case "thumbnailURL": thumbnailURL.map { $0 as Any }
         default: nil
         }
     }

@@ -85,6 +85,7 @@ extension RecipeShowPage {
             historyURL: "/recipes/\(id)/history",
             steps: RecipeFormatting.steps(found, suffix: "")
         )
+        photoURL = recipe.photo.map { RecipePhoto.url($0) }
         if let servings = recipe.servings {
             let path = "/recipes/\(id)"
             scaler = RecipeScaler(

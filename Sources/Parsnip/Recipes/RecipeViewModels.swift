@@ -33,6 +33,8 @@ struct RecipeTableRow: Sendable {
     let releaseText: String
     /// `2024-05-03` for `<time datetime>`; nil when there is no release date.
     let releaseISO: String?
+    /// The photo's small version, shown before the name; nil without a photo.
+    let thumbnailURL: String?
 }
 
 /// The way to the recipes before and after this one in the stepping order, and where this one stands.
@@ -75,6 +77,8 @@ struct RecipeShowPage: Sendable {
     let hasNutrition: Bool
     let editURL: String
     let deleteURL: String
+    /// The recipe's photo; nil without one.
+    var photoURL: String? = nil
     /// The recipe's History page.
     let historyURL: String
     let steps: RecipeSteps

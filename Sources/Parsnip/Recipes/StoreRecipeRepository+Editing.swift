@@ -29,3 +29,13 @@ extension StoreRecipeRepository {
         }
     }
 }
+
+extension StoreRecipeRepository {
+    func keepPhoto(_ photo: StoredFile) async throws {
+        try await writePath.keep(photo)
+    }
+
+    func photo(named name: String) async throws -> StoredFile? {
+        try await store.read { try $0.file(named: name) }
+    }
+}

@@ -24,6 +24,8 @@ extension StoreRecipeRepository {
             "steps": recipe.steps.isEmpty ? .null : .array(recipe.steps.map(ParseValue.string)),
             "notes": recipe.notes.isEmpty ? .null : .string(recipe.notes),
             "source": recipe.source.isEmpty ? .null : .string(recipe.source),
+            // A Parse File: only the name is stored; the address is made when it is read.
+            "photo": recipe.photo.map { .file(name: $0, url: nil) } ?? .null,
         ]
     }
 
@@ -56,6 +58,7 @@ extension StoreRecipeRepository {
         recipe.steps = (object["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
         recipe.notes = object["notes"]?.stringValue ?? ""
         recipe.source = object["source"]?.stringValue ?? ""
+        if case .file(let name, _) = object["photo"], RecipePhoto.isValidName(name) { recipe.photo = name }
         return recipe
     }
 

@@ -7,6 +7,9 @@ import Hummingbird
 struct UploadRule: Sendable, Hashable {
     let maximumBytes: Int
     let folder: URL
+    /// The most of one file that is kept; the rest of a larger one is read and dropped (its `bytes` still counts it
+    /// all), so the handler can refuse the file in words and keep the form's other fields. Nil: no cap per file.
+    var maximumFileBytes: Int? = nil
 }
 
 /// The only way controllers register routes: each `get` and `post` names who may use the route.

@@ -136,7 +136,8 @@ struct CSRFMiddleware: RouterMiddleware {
         var reader: MultipartReader
         do {
             reader = try MultipartReader(
-                contentType: request.headers[.contentType] ?? "", folder: rule.folder, limit: rule.maximumBytes)
+                contentType: request.headers[.contentType] ?? "", folder: rule.folder, limit: rule.maximumBytes,
+                fileLimit: rule.maximumFileBytes)
         } catch {
             throw PageError.badRequest("a file upload without its boundary")
         }

@@ -8,6 +8,7 @@ struct UploadedFile: Sendable, Hashable {
     /// The name the browser gave (its base name only, never a path); empty when none was chosen.
     let filename: String
     let url: URL
+    /// How many bytes were sent: more than the temporary file holds when the file was over its route's cap.
     let bytes: Int
 }
 
@@ -46,6 +47,7 @@ struct MultipartReader {
     private let delimiter: [UInt8]
     private let folder: URL
     private let limit: Int
+    private let fileLimit: Int
     private var state = State.preamble
     private var pending: [UInt8] = []
     private var received = 0
@@ -55,12 +57,15 @@ struct MultipartReader {
     private var fieldBytes: [UInt8] = []
     private var file: (handle: FileHandle, url: URL, bytes: Int)?
 
-    /// - Parameter contentType: the request's Content-Type, whose `boundary` parameter splits the parts.
-    init(contentType: String, folder: URL, limit: Int) throws(Failure) {
+    /// - Parameters:
+    ///   - contentType: the request's Content-Type, whose `boundary` parameter splits the parts.
+    ///   - fileLimit: the most of one file written to its temporary file; the rest is counted and dropped.
+    init(contentType: String, folder: URL, limit: Int, fileLimit: Int? = nil) throws(Failure) {
         guard let boundary = Self.boundary(in: contentType) else { throw .malformed("a form without its boundary") }
         delimiter = Array("\r\n--\(boundary)".utf8)
         self.folder = folder
         self.limit = limit
+        self.fileLimit = fileLimit ?? limit
         // The first boundary has no CRLF before it: pretend there was one.
         pending = Array("\r\n".utf8)
     }
@@ -186,8 +191,9 @@ struct MultipartReader {
     private mutating func appendContent(_ bytes: ArraySlice<UInt8>) throws(Failure) {
         guard !bytes.isEmpty else { return }
         if var current = file {
+            let room = max(0, fileLimit - current.bytes)
             do {
-                try current.handle.write(contentsOf: bytes)
+                if room > 0 { try current.handle.write(contentsOf: bytes.prefix(room)) }
             } catch {
                 discardFiles()
                 throw .malformed("an upload this computer has no room for")

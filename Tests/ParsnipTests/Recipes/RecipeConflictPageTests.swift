@@ -35,7 +35,7 @@ final class RecipeConflictPageTests: XCTestCase {
             XCTAssertEqual(
                 keys,
                 [
-                    "category", "ingredients", "isAvailable", "name", "notes", "nutritionalInfo", "price",
+                    "category", "ingredients", "isAvailable", "name", "notes", "nutritionalInfo", "photo", "price",
                     "releaseDate", "servings", "sideOptions", "source", "steps",
                 ])
             XCTAssertEqual(cooks.benBase.map(\.1), cooks.anaBase.map(\.1), "both loaded the same copy")

@@ -92,10 +92,11 @@ final class RecipeViewTests: XCTestCase {
     /// The row types answer template names themselves (for speed); they must answer exactly their stored
     /// properties, as Mirror would.
     func testRowTypesAnswerEveryStoredPropertyByName() throws {
-        let tableRow = RecipeFormatting.row(
-            Recipe(
-                id: "AbCdE12345", name: "Soup", servings: 2, price: Price(cents: 399), isAvailable: true,
-                category: .lunch, releaseDate: CalendarDate(year: 2024, month: 5, day: 3)))
+        var soup = Recipe(
+            id: "AbCdE12345", name: "Soup", servings: 2, price: Price(cents: 399), isAvailable: true,
+            category: .lunch, releaseDate: CalendarDate(year: 2024, month: 5, day: 3))
+        soup.photo = "0123456789abcdef0123456789abcdef_soup.jpg"
+        let tableRow = RecipeFormatting.row(soup)
         let bareRow = RecipeFormatting.row(Recipe(id: "AbCdE12345", name: "Toast"))
         let messages = [
             "ingredient-1-quantity": "q", "ingredient-1-description": "d", "side-1": "s", "nutrition-1-name": "n",

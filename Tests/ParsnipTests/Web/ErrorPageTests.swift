@@ -153,6 +153,8 @@ struct FailingRecipeRepository: RecipeRepository {
     func restore(_ recipe: Recipe, by user: SignedInUser?) async throws -> RestoreWithChanges<Recipe> {
         throw FailingRepository.DiskError()
     }
+    func keepPhoto(_ photo: StoredFile) async throws { throw FailingRepository.DiskError() }
+    func photo(named name: String) async throws -> StoredFile? { throw FailingRepository.DiskError() }
 }
 
 /// A book repository whose every call fails the way a broken disk would.

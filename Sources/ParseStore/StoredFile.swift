@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// A file kept inside the database, beside the classes (Parse's files, here in the same SQLite file, so one backup
+/// holds them): its bytes, its content type and, for a photo, an optional small preview.
+///
+/// Objects refer to a file with a File value, `{"__type":"File","name":…}`; only the name is stored in the object.
+public struct StoredFile: Sendable, Hashable {
+    /// The unique name a File value carries, e.g. `3f2a…_pancakes.jpg`.
+    public var name: String
+    /// The MIME type it is served with, e.g. `image/jpeg`.
+    public var contentType: String
+    public var bytes: Data
+    /// A small version for lists (a thumbnail), when one was made; nil otherwise.
+    public var preview: Data?
+    /// The preview's MIME type; nil without a preview.
+    public var previewType: String?
+
+    public init(name: String, contentType: String, bytes: Data, preview: Data? = nil, previewType: String? = nil) {
+        self.name = name
+        self.contentType = contentType
+        self.bytes = bytes
+        self.preview = preview
+        self.previewType = previewType
+    }
+
+    /// The table the files live in: its name starts with `_`, which no Parse class a client creates may, so it
+    /// never shows as a class.
+    static let table = "_Files"
+
+    /// Makes the files table when the database has none (a new database, or a backup from before files).
+    static func prepare(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS "_Files" (
+                    "name" TEXT PRIMARY KEY NOT NULL, "contentType" TEXT NOT NULL, "bytes" BLOB NOT NULL,
+                    "preview" BLOB, "previewType" TEXT, "createdAt" TEXT NOT NULL, "unusedSince" TEXT)
+                """)
+    }
+}
+
+extension ParseReader {
+    /// The file called `name`, with its bytes; nil when there is none.
+    public func file(named name: String) throws -> StoredFile? {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: #"SELECT "name", "contentType", "bytes", "preview", "previewType" FROM "_Files" WHERE "name" = ?"#,
+                arguments: [name])
+        else { return nil }
+        return StoredFile(
+            name: row["name"], contentType: row["contentType"], bytes: row["bytes"], preview: row["preview"],
+            previewType: row["previewType"])
+    }
+
+    /// True when a file called `name` is kept.
+    public func hasFile(named name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: #"SELECT EXISTS (SELECT 1 FROM "_Files" WHERE "name" = ?)"#, arguments: [name])
+            ?? false
+    }
+}
+
+extension ParseWriter {
+    /// Keeps `file`; a file of that name already kept is left as it is (names are unique, and a file never
+    /// changes once kept). It counts as unused until an object's File value names it.
+    public func save(_ file: StoredFile) throws {
+        let now = ParseDateFormat.string(from: context.timestamp())
+        try db.execute(
+            sql: """
+                INSERT INTO "_Files" ("name", "contentType", "bytes", "preview", "previewType", "createdAt", "unusedSince")
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("name") DO NOTHING
+                """,
+            arguments: [file.name, file.contentType, file.bytes, file.preview, file.previewType, now, now])
+    }
+
+    /// Notes that an object's File value names `name` again, so the sweep keeps it from now on.
+    func markFileInUse(_ name: String) throws {
+        try db.execute(
+            sql: #"UPDATE "_Files" SET "unusedSince" = NULL WHERE "name" = ? AND "unusedSince" IS NOT NULL"#,
+            arguments: [name])
+    }
+
+    /// Removes the files no object has named for longer than `unusedFor` seconds, and starts the clock on those
+    /// that just stopped being named; returns how many were removed.
+    ///
+    /// A file is named when a top-level File field of any class holds its name. The time allowed is for what still
+    /// remembers a name elsewhere (a change history, a trash) to be able to bring it back.
+    @discardableResult
+    public func sweepFiles(unusedFor: TimeInterval) throws -> Int {
+        let now = context.timestamp()
+        var named: Set<String> = []
+        for className in try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA""#) {
+            guard try db.tableExists(className), let schema = try context.schemas.schema(className, in: db) else {
+                continue
+            }
+            for (field, type) in schema.fields where type == .file {
+                let column = quoteIdentifier(field)
+                let names = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT json_extract(\(column), '$.name') FROM \(quoteIdentifier(className))
+                        WHERE \(column) IS NOT NULL
+                        """)
+                named.formUnion(names)
+            }
+        }
+        let stamp = ParseDateFormat.string(from: now)
+        let cutoff = ParseDateFormat.string(from: now.addingTimeInterval(-unusedFor))
+        var removed = 0
+        for row in try Row.fetchAll(db, sql: #"SELECT "name", "unusedSince" FROM "_Files""#) {
+            let name: String = row["name"]
+            let unusedSince: String? = row["unusedSince"]
+            if named.contains(name) {
+                if unusedSince != nil { try markFileInUse(name) }
+            } else if let unusedSince {
+                if unusedSince < cutoff {
+                    try db.execute(sql: #"DELETE FROM "_Files" WHERE "name" = ?"#, arguments: [name])
+                    removed += 1
+                }
+            } else {
+                try db.execute(
+                    sql: #"UPDATE "_Files" SET "unusedSince" = ? WHERE "name" = ?"#, arguments: [stamp, name])
+            }
+        }
+        return removed
+    }
+}
