@@ -14,8 +14,9 @@ extension RecipeController {
     /// it was loaded with; also the "Reload" link.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        return try await cachedPage(request, context: context) { token in
-            let found = try await findRecipe(id)
+        let list = try RecipeListQuery.context(FormFields(query: request.uri.query))
+        return try await cachedPage(request, context: context, list: list) { token in
+            let found = try await findRecipe(id, in: list)
             return renderEditorBody(
                 .edit(found), draft: RecipeDraft(recipe: found.recipe), base: RecipeEditField.base(of: found.recipe),
                 csrfToken: token, context: context)
@@ -88,10 +89,13 @@ extension RecipeController {
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         let base = try EditBase(form: context.form)
+        // The list the editor was opened from is read before anything is saved: a form that cannot be ours is refused
+        // whole.
+        _ = try Self.editorList(context.form)
         let draft = try await postedDraft(context)
         switch draft.validate() {
         case .invalid(let problems):
-            guard let found = try await repository.find(id: id) else {
+            guard let found = try await lookUp(id, in: Self.editorList(context.form)) else {
                 return renderEditor(
                     try await deletedMode(id), draft: draft, base: nil, problems: problems, status: .conflict,
                     context: context)
@@ -104,7 +108,7 @@ extension RecipeController {
             return try await context.saving {
                 try await saveEdit(recipe, draft: draft, base: base, context: context)
             } orShowingAgain: { context in
-                guard let found = try await repository.find(id: id) else {
+                guard let found = try await lookUp(id, in: Self.editorList(context.form)) else {
                     return renderEditor(
                         try await deletedMode(id), draft: draft, base: nil, status: .conflict, context: context)
                 }
@@ -129,7 +133,8 @@ extension RecipeController {
         switch outcome {
         case .saved(let saved, let merged):
             // Saved from the question asked on leaving the editor: on to where the person was going.
-            let next = context.form[Self.leaveTargetField].map(SafeRedirect.safeNext) ?? "/recipes/\(id)"
+            let list = try Self.editorList(context.form).map { "?" + $0.context } ?? ""
+            let next = context.form[Self.leaveTargetField].map(SafeRedirect.safeNext) ?? "/recipes/\(id)\(list)"
             return Flash.redirect(to: next, message: Self.savedMessage(saved, merged: merged))
         case .conflict(let report):
             let page = ConflictPage(
@@ -153,7 +158,9 @@ extension RecipeController {
     func editorMode(_ context: ParsnipRequestContext) async throws -> RecipeEditorMode {
         guard context.parameters.get("id") != nil else { return .new }
         let id = try context.routeObjectId()
-        guard let found = try await repository.find(id: id) else { return try await deletedMode(id) }
+        guard let found = try await lookUp(id, in: Self.editorList(context.form)) else {
+            return try await deletedMode(id)
+        }
         return .edit(found)
     }
 

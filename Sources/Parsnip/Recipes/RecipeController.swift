@@ -56,19 +56,22 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// GET /recipes/:id — the recipe, with links to edit, delete and step to its neighbours.
     @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let servings = try FormFields(query: request.uri.query)["servings"]
-        if let servings {
+        let fields = try FormFields(query: request.uri.query)
+        let list = try RecipeListQuery.context(fields)
+        if let servings = fields["servings"] {
             // A scaled page is rendered for its visitor: the cache keeps the recipe as written.
-            let found = try await findRecipe(id)
+            let found = try await findRecipe(id, in: list)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             let scale = RecipeScale(query: servings, base: found.recipe.servings)
             return pages.render(
-                RecipeShowPage(found: found, page: page, now: Date(), scale: scale), template: "recipes/show")
+                RecipeShowPage(found: found, page: page, now: Date(), scale: scale, pageSize: pageSize),
+                template: "recipes/show")
         }
-        return try await cachedPage(request, context: context) { _ in
-            let found = try await findRecipe(id)
+        return try await cachedPage(request, context: context, list: list) { _ in
+            let found = try await findRecipe(id, in: list)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
-            return pages.renderBody(RecipeShowPage(found: found, page: page, now: Date()), template: "recipes/show")
+            return pages.renderBody(
+                RecipeShowPage(found: found, page: page, now: Date(), pageSize: pageSize), template: "recipes/show")
         }
     }
 
@@ -115,17 +118,47 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     /// Answers with the page `render` makes, rendered once per visitor variant, path and revision and shared by
     /// every visitor of that variant (see `PageCache.formPage`).
+    /// Pages opened from a list are kept apart by that list (`list`), as their stepping links differ.
     func cachedPage(
-        _ request: Request, context: ParsnipRequestContext, render: (_ csrfToken: String) async throws -> ByteBuffer
+        _ request: Request, context: ParsnipRequestContext, list: RecipeListQuery? = nil,
+        render: (_ csrfToken: String) async throws -> ByteBuffer
     ) async throws -> Response {
-        try await pageCache.formPage(
-            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision,
-            render: render)
+        let key = context.cacheVariant + request.uri.path + (list.map { "?" + $0.context } ?? "")
+        return try await pageCache.formPage(
+            for: key, context: context, revision: repository.revision, render: render)
     }
 
     func findRecipe(_ id: String) async throws -> RecipeInOrder {
         guard let found = try await repository.find(id: id) else { throw PageError.notFound }
         return found
     }
+
+    /// The recipe `id` with its neighbours in `list` (the list the person came from), its links keeping that list;
+    /// in the order recipes were added when there is no list, or when the list's filters no longer include it.
+    func findRecipe(_ id: String, in list: RecipeListQuery?) async throws -> RecipeInOrder {
+        guard let found = try await lookUp(id, in: list) else { throw PageError.notFound }
+        return found
+    }
+
+    /// `findRecipe(_:in:)`, or nil when there is no such recipe (it may have been deleted meanwhile).
+    func lookUp(_ id: String, in list: RecipeListQuery?) async throws -> RecipeInOrder? {
+        guard let list else { return try await repository.find(id: id) }
+        guard var found = try await repository.find(id: id, in: list.request(size: pageSize)) else { return nil }
+        guard found.position > 0 else { return try await repository.find(id: id) }
+        found.listContext = list.context
+        return found
+    }
+
+    /// The list an editor was opened from, as its `list` field carries it; nil without one.
+    static func editorList(_ form: FormFields) throws -> RecipeListQuery? {
+        guard let text = form[listField], !text.isEmpty else { return nil }
+        guard let list = try RecipeListQuery.context(FormFields(query: text)) else {
+            throw PageError.badRequest("a list without its sort")
+        }
+        return list
+    }
+
+    /// The editor's field naming the list it was opened from.
+    static var listField: String { "list" }
 
 }

@@ -86,6 +86,7 @@ extension RecipeEditorPage {
         switch mode {
         case .new:
             title = "Add a recipe"
+            listContext = nil
             action = "/recipes/new"
             primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
             secondary = nil
@@ -101,8 +102,9 @@ extension RecipeEditorPage {
             action = "/recipes/\(id)/edit"
             primary = EditorButton(label: "Update recipe", formAction: "/recipes/\(id)")
             secondary = EditorButton(label: "Save as new recipe", formAction: "/recipes?from=\(id)")
-            cancelURL = "/recipes/\(id)"
-            reloadURL = "/recipes/\(id)/edit"
+            cancelURL = "/recipes/\(id)" + RecipeFormatting.query(keeping: found)
+            reloadURL = "/recipes/\(id)/edit" + RecipeFormatting.query(keeping: found)
+            listContext = found.listContext.isEmpty ? nil : found.listContext
             leaveAction = "/recipes/\(id)/leave"
             leaveHeading = "You have changes to “\(found.recipe.name)” that are not saved"
             startsUnsaved = base.map { !RecipeEditField.changed(in: typed, since: $0).isEmpty } ?? false
@@ -125,6 +127,7 @@ extension RecipeEditorPage {
                 ? EditorButton(label: "Restore it with my changes", formAction: "/recipes/\(id)/restore") : nil
             cancelURL = "/recipes"
             reloadURL = nil
+            listContext = nil
             leaveAction = nil
             // Whatever it holds exists nowhere else any more.
             startsUnsaved = true

@@ -31,6 +31,8 @@ struct RecipeEditorPage: Sendable {
     let notesField: EditorField
     let sourceField: EditorField
     let photoField: EditorPhoto
+    /// The list the editor was opened from (`sort=name&q=soup`), sent back in the `list` field; nil without one.
+    let listContext: String?
     let cancelURL: String
     /// Where the edit page's "Reload" button goes (a fresh copy of the stored recipe), by way of `leaveAction`.
     let reloadURL: String?

@@ -71,6 +71,23 @@ struct RecipeListQuery: Sendable, Hashable {
         return parts.isEmpty ? "/recipes" : "/recipes?" + parts.joined(separator: "&")
     }
 
+    /// The list a recipe's page or editor was opened from, read from its query string: there when it names a
+    /// `sort` (every link from the list does), nil for a recipe's plain address.
+    static func context(_ fields: FormFields) throws(PageError) -> RecipeListQuery? {
+        guard fields["sort"] != nil else { return nil }
+        return try RecipeListQuery(fields)
+    }
+
+    /// This list as the query a recipe's links keep, without `?`: its filters and always its sort, never its page
+    /// (`sort=name&q=soup`).
+    var context: String {
+        var parts: [String] = ["sort=" + sort.rawValue]
+        if let search { parts.append("q=" + PercentEncoding.encode(search)) }
+        if let category { parts.append("category=\(category.rawValue)") }
+        if let isAvailable { parts.append("available=" + (isAvailable ? "yes" : "no")) }
+        return parts.joined(separator: "&")
+    }
+
     /// The list without filters, in the same order.
     var clearFiltersURL: String { sort == .name ? "/recipes" : "/recipes?sort=" + sort.rawValue }
 }

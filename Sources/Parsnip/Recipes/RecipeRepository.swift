@@ -10,9 +10,10 @@ protocol RecipeRepository: Sendable {
     var revision: Int { get }
     /// One page of the list, filtered and sorted, with the number of matching recipes, in one snapshot.
     func list(_ request: RecipeListRequest) async throws -> RecipeListPage
-    /// The recipe with this id (with who saved it last) and its neighbours in the stepping order (oldest first),
-    /// or nil when there is none.
-    func find(id: String) async throws -> RecipeInOrder?
+    /// The recipe with this id (with who saved it last) and its neighbours: in `list`'s filters and order (the list
+    /// the person came from), or without one in the order recipes were added (oldest first); nil when there is
+    /// none. A recipe the list's filters leave out has no neighbours, and its place is 0.
+    func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder?
     /// Stores `recipe` as a new recipe, whatever its id, saved by `user` (nil: nobody signed in), and returns it
     /// with its new id and timestamps.
     func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe
@@ -36,6 +37,11 @@ protocol RecipeRepository: Sendable {
     func keepPhoto(_ photo: StoredFile) async throws
     /// The kept photo called `name`, with its bytes; nil when there is none.
     func photo(named name: String) async throws -> StoredFile?
+}
+
+extension RecipeRepository {
+    /// The recipe with this id and its neighbours in the order recipes were added.
+    func find(id: String) async throws -> RecipeInOrder? { try await find(id: id, in: nil) }
 }
 
 /// Failures a recipe repository reports in the app's own terms.
@@ -104,8 +110,13 @@ public struct RecipeInOrder: Sendable, Hashable {
     public var nextId: String?
     /// This recipe's place, from 1.
     public var position: Int
-    /// How many recipes there are.
+    /// How many recipes there are (in the list it was found in, with its filters).
     public var total: Int
+    /// The list it was found in (its filters and order); nil for the order recipes were added.
+    public var list: RecipeListRequest?
+    /// The list as a query string the stepping links keep (`?sort=name&q=soup`); empty without a list. The
+    /// controller sets it, as only it knows the list's address.
+    public var listContext = ""
 
     public init(recipe: Recipe, previousId: String?, nextId: String?, position: Int, total: Int) {
         self.recipe = recipe

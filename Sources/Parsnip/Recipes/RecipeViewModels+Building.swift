@@ -4,7 +4,7 @@ extension RecipeIndexPage {
     /// The list page for one page of results read with `query`; a viewer's (`page.canEdit` false) empty list
     /// offers no "Add your first recipe".
     init(result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome) {
-        let rows = result.recipes.map(RecipeFormatting.row)
+        let rows = result.recipes.map { RecipeFormatting.row($0, list: query.context) }
         let filtering = query.isFiltering
         let list = RecipeFormatting.list
         var emptyState = list.emptyState(
@@ -51,7 +51,7 @@ extension RecipeIndexPage {
 extension RecipeShowPage {
     /// The page of a stored recipe in `page`'s chrome (titled with the recipe's name), with who changed it
     /// last (worded for `now`) and the links to its neighbours' pages.
-    init(found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil) {
+    init(found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil, pageSize: Int = 50) {
         let recipe = found.recipe
         let id = recipe.id ?? ""
         self.init(
@@ -80,21 +80,25 @@ extension RecipeShowPage {
             hasSideOptions: !recipe.sideOptions.isEmpty,
             nutrition: recipe.nutritionalInfo.map { NutritionLine(name: $0.name, value: $0.value) },
             hasNutrition: !recipe.nutritionalInfo.isEmpty,
-            editURL: "/recipes/\(id)/edit",
+            editURL: "/recipes/\(id)/edit" + RecipeFormatting.query(keeping: found),
             deleteURL: "/recipes/\(id)/delete",
             historyURL: "/recipes/\(id)/history",
             steps: RecipeFormatting.steps(found, suffix: "")
         )
         photoURL = recipe.photo.map { RecipePhoto.url($0) }
+        (backURL, backLabel) = RecipeFormatting.backLink(found, pageSize: pageSize)
+        listFields = ((try? FormFields(query: found.listContext).values) ?? [:]).sorted { $0.key < $1.key }
+            .map { HiddenField(name: $0.key, value: $0.value) }
         if let servings = recipe.servings {
             let path = "/recipes/\(id)"
+            let keeping = RecipeFormatting.query(keeping: found)
             scaler = RecipeScaler(
                 action: path, servings: scale?.servings ?? servings,
                 scaledLine: scale.map {
                     "Quantities for \($0.servings) \($0.servings == 1 ? "serving" : "servings"); the recipe is for "
                         + "\(servings)."
                 },
-                resetURL: scale == nil ? nil : path)
+                resetURL: scale == nil ? nil : path + keeping)
         }
     }
 }

@@ -79,6 +79,11 @@ struct RecipeShowPage: Sendable {
     let deleteURL: String
     /// The recipe's photo; nil without one.
     var photoURL: String? = nil
+    /// "← All recipes", or "← Back to the list" for a filtered list: the list page the recipe is on.
+    var backURL = "/recipes"
+    var backLabel = "All recipes"
+    /// The list the page was opened from, kept by the servings box (which sends a form of its own).
+    var listFields: [HiddenField] = []
     /// The recipe's History page.
     let historyURL: String
     let steps: RecipeSteps
@@ -122,4 +127,10 @@ struct RecipeDeletePage: Sendable {
     let action: String
     let csrfToken: String
     let cancelURL: String
+}
+
+/// A name and value a GET form sends along unseen (the list a recipe page was opened from).
+struct HiddenField: Sendable {
+    let name: String
+    let value: String
 }

@@ -44,3 +44,20 @@ extension StoreRecipeRepository {
         ])
     }
 }
+
+extension StoreRecipeRepository {
+    /// `recipe` with its neighbours in `list`'s filters and order, read from the ids of every recipe in that list:
+    /// names sort ignoring case and accents, which no index bound can follow. A household's recipes are a few
+    /// thousand at most, and the page is cached until the next change.
+    static func inList(_ recipe: Recipe, _ list: RecipeListRequest, reader: ParseReader) throws -> RecipeInOrder {
+        let ids = try reader.find(sorted(filtered(list), by: list.sort).select("objectId").limit(Int(Int32.max)))
+            .map(\.objectId)
+        var found = RecipeInOrder(recipe: recipe, previousId: nil, nextId: nil, position: 0, total: ids.count)
+        found.list = list
+        guard let index = ids.firstIndex(of: recipe.id ?? "") else { return found }
+        found.position = index + 1
+        found.previousId = index > 0 ? ids[index - 1] : nil
+        found.nextId = index + 1 < ids.count ? ids[index + 1] : nil
+        return found
+    }
+}

@@ -34,7 +34,7 @@ public final class StoreRecipeRepository: RecipeRepository {
         }
     }
 
-    public func find(id: String) async throws -> RecipeInOrder? {
+    public func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder? {
         try await store.read { reader in
             let object: ParseObject
             do {
@@ -42,6 +42,7 @@ public final class StoreRecipeRepository: RecipeRepository {
             } catch let error as ParseError where error.code == .objectNotFound {
                 return nil
             }
+            if let list { return try Self.inList(Self.recipe(object), list, reader: reader) }
             let all = ParseQuery(Self.className)
             let earlier = Self.before(object, all)
             let previous = try reader.first(earlier.order(by: "-createdAt", "-objectId"))

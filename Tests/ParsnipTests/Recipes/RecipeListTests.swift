@@ -56,7 +56,7 @@ final class RecipeListTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(
                     """
-                    <th scope="row" class="recipe-name"><a href="/recipes/\(full)">Pancakes</a></th>
+                    <th scope="row" class="recipe-name"><a href="/recipes/\(full)?sort=name">Pancakes</a></th>
                     <td data-label="Category">Breakfast</td>
                     <td data-label="Servings" class="number">4</td>
                     <td data-label="Price" class="number">3.99</td>
@@ -66,7 +66,7 @@ final class RecipeListTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(
                     """
-                    <th scope="row" class="recipe-name"><a href="/recipes/\(bare)">Toast</a></th>
+                    <th scope="row" class="recipe-name"><a href="/recipes/\(bare)?sort=name">Toast</a></th>
                     <td data-label="Category">Lunch</td>
                     <td data-label="Servings" class="number">—</td>
                     <td data-label="Price" class="number">—</td>

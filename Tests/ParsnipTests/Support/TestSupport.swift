@@ -237,13 +237,13 @@ extension Browser {
         return ids
     }
 
-    /// The ids the recipe list links to (`/recipes/<id>`), in page order.
+    /// The ids the recipe list links to (`/recipes/<id>`, with or without the list's query), in page order.
     func recipeIds(in response: TestResponse) -> [String] {
         var ids: [String] = []
         var rest = Substring(response.text)
         while let range = rest.range(of: "<a href=\"/recipes/") {
             let after = rest[range.upperBound...]
-            guard let end = after.firstIndex(of: "\"") else { break }
+            guard let end = after.firstIndex(where: { $0 == "\"" || $0 == "?" }) else { break }
             let id = String(after[..<end])
             if ObjectIdentifierText.isValid(id), id != "new", !ids.contains(id) { ids.append(id) }
             rest = after

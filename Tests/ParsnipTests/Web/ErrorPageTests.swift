@@ -141,7 +141,9 @@ struct FailingRepository: TodoRepository {
 struct FailingRecipeRepository: RecipeRepository {
     var revision: Int { 0 }
     func list(_ request: RecipeListRequest) async throws -> RecipeListPage { throw FailingRepository.DiskError() }
-    func find(id: String) async throws -> RecipeInOrder? { throw FailingRepository.DiskError() }
+    func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder? {
+        throw FailingRepository.DiskError()
+    }
     func create(_ recipe: Recipe, by user: SignedInUser?) async throws -> Recipe { throw FailingRepository.DiskError() }
     func update(
         _ recipe: Recipe, from base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
