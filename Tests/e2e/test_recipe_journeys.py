@@ -121,7 +121,8 @@ def test_create_a_recipe_with_three_ingredients_two_sides_and_two_nutrition_entr
     open_recipes(page, f"q={recipe.name.split()[-1]}")
     assert row_cells(list_row(page, recipe.name)) == [recipe.name, "Dinner", "4", "12.50", "Yes", "3 May 2024"]
     page.get_by_role("link", name=recipe.name, exact=True).click()
-    expect(page).to_have_url(re.compile(f"/recipes/{recipe_id}$"))
+    # The link keeps the list it came from (its search and sort), for Previous and Next.
+    expect(page).to_have_url(re.compile(f"/recipes/{recipe_id}\\?sort=name&q="))
 
     # The editor comes back with everything that was saved.
     page.get_by_role("link", name="Edit recipe", exact=True).click()

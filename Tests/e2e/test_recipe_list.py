@@ -226,3 +226,41 @@ def test_every_recipe_page_fits_a_phone_without_sideways_scrolling(browser, brow
         shot(page, f"{width}-refused")
     finally:
         context.close()
+
+
+def test_previous_and_next_step_through_the_filtered_list_the_person_came_from(page: Page, quick, shot):
+    word = unique("stepword")
+    # Added in this order; by name the Lunch ones are Apple, Beetroot, Cabbage, and Dinner sits among them.
+    cabbage = quick_recipe(quick, f"Cabbage {word}", category="1")
+    quick_recipe(quick, f"Broth {word}", category="2")
+    apple = quick_recipe(quick, f"Apple {word}", category="1")
+    beetroot = quick_recipe(quick, f"Beetroot {word}", category="1")
+
+    open_recipes(page)
+    filter_list(page, search=word, category="Lunch")
+    page.get_by_role("link", name=f"Apple {word}", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Apple {word}")
+    expect(page.get_by_text("Recipe 1 of 3 that match")).to_be_visible()
+    page.get_by_role("link", name="Next recipe").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Beetroot {word}")
+    assert f"/recipes/{beetroot}?" in page.url
+    page.get_by_role("link", name="Next recipe").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Cabbage {word}")
+    expect(page.get_by_text("Recipe 3 of 3 that match")).to_be_visible()
+    expect(page.get_by_role("link", name="Next recipe")).to_have_count(0)
+    shot(page, "last-of-the-filtered-list")
+
+    # Editing keeps the list: Update recipe comes back to the recipe, still in it.
+    page.get_by_role("link", name="Edit recipe", exact=True).click()
+    page.get_by_role("button", name="Update recipe", exact=True).last.click()
+    expect(page.get_by_text("Recipe 3 of 3 that match")).to_be_visible()
+    assert f"/recipes/{cabbage}?" in page.url
+
+    page.get_by_role("link", name="Back to the list").click()
+    assert listed_names(page, word) == [f"Apple {word}", f"Beetroot {word}", f"Cabbage {word}"]
+    expect(page.get_by_label("Category", exact=True)).to_have_value("1")
+
+    # The plain address still steps in the order recipes were added.
+    page.goto(f"/recipes/{apple}")
+    page.get_by_role("link", name="Next recipe").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"Beetroot {word}")

@@ -83,7 +83,7 @@ def test_a_photo_is_shown_on_the_recipe_and_small_in_the_list_and_survives_a_res
     stored = json.loads(stored_recipe(server.database, recipe_id)["photo"])
     assert stored["__type"] == "File" and src.endswith(stored["name"])
 
-    page.goto("/recipes?sort=name")
+    page.goto(f"/recipes?q={name}")
     thumb = page.get_by_role("row").filter(has=page.get_by_role("link", name=name, exact=True)).locator(".recipe-thumb")
     assert natural_width(page, f'.recipe-thumb[src="{src}/small"]') == 160
     box = thumb.bounding_box()
@@ -120,7 +120,7 @@ def test_without_javascript_a_file_that_is_no_photo_is_refused_and_a_chosen_phot
     save_as_new(page, name)
     assert natural_width(page, ".recipe-photo img") == 480
     # No script, no small version: the list shows the photo itself, scaled down.
-    page.goto("/recipes?sort=name")
+    page.goto(f"/recipes?q={name}")
     row = page.get_by_role("row").filter(has=page.get_by_role("link", name=name, exact=True))
     expect(row.locator(".recipe-thumb")).to_have_count(1)
     assert natural_width(page, row.locator(".recipe-thumb")) == 480
