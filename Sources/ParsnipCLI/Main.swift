@@ -92,6 +92,12 @@ struct ServeCommand: AsyncParsableCommand {
                 + "computer's).", valueName: "zone"))
     var timeZone: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The currency prices are shown in, as its three-letter code such as EUR, GBP or USD (default: the one of "
+                + "this computer's language and region settings).", valueName: "code"))
+    var currency: String?
+
     @OptionGroup(visibility: .hidden)
     var connectionOptions: ConnectionOptions
 
@@ -124,6 +130,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError(
                 "--time-zone takes a zone name such as Europe/London or America/New_York, not \"\(timeZone)\".")
+        }
+        if let currency, !MoneyFormat.isKnownCurrency(currency) {
+            throw ValidationError("--currency takes a three-letter code such as EUR, GBP or USD, not \"\(currency)\".")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("The log level must be one of trace, debug, info, notice, warning, error, critical.")
@@ -171,6 +180,7 @@ struct ServeCommand: AsyncParsableCommand {
             setenv("TZ", timeZone, 1)
             tzset()
         }
+        settings.money = MoneyFormat.computers(currencyCode: currency)
         settings.keeping = KeepingRules(
             trashDays: trashDays, historyDays: historyDays, changesPerRecord: historyPerRecord)
         settings.backups = BackupRules(

@@ -226,7 +226,8 @@ func buildRouter(
         repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
         timeZone: settings.timeZone
     ).addRoutes(to: routes)
-    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize).addRoutes(to: routes)
+    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money)
+        .addRoutes(to: routes)
     BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
         .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {

@@ -28,6 +28,8 @@ public struct ParsnipSettings: Sendable {
     /// The household's time zone: where its days begin ("Due tomorrow") and what its clock reads. The computer's
     /// own zone unless `--time-zone` names another.
     public var timeZone: TimeZone = .current
+    /// How prices are shown: plain numbers unless the command line gives the computer's currency or `--currency`.
+    public var money = MoneyFormat.plain
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.
     public var onServerRunning: @Sendable (_ port: Int) -> Void
     /// `--allowed-host`: more names Parsnip answers to (a `.local` name, a reverse proxy), besides `localhost`, the

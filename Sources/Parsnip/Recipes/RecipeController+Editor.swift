@@ -226,7 +226,7 @@ extension RecipeController {
     ) -> ByteBuffer {
         let page = RecipeEditorPage(
             mode: mode, draft: draft, base: base, problems: problems, focus: focus, csrfToken: csrfToken,
-            context: context, now: Date())
+            context: context, now: Date(), money: money)
         if case .new = mode { return pages.renderBody(page, template: "recipes/new") }
         return pages.renderBody(page, template: "recipes/edit")
     }

@@ -8,6 +8,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     let pages: Pages
     /// Recipes per list page.
     let pageSize: Int
+    /// How prices are shown.
+    var money = MoneyFormat.plain
     /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache()
     /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
@@ -48,7 +50,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         let result = try await repository.list(query.request(size: pageSize))
         let page = PageChrome(title: "Recipes", context: context, inRecipes: true)
         return pages.renderBody(
-            RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page), template: "recipes/index")
+            RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page, money: money),
+            template: "recipes/index")
     }
 
     // MARK: One recipe
@@ -64,14 +67,15 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             let scale = RecipeScale(query: servings, base: found.recipe.servings)
             return pages.render(
-                RecipeShowPage(found: found, page: page, now: Date(), scale: scale, pageSize: pageSize),
+                RecipeShowPage(found: found, page: page, now: Date(), scale: scale, pageSize: pageSize, money: money),
                 template: "recipes/show")
         }
         return try await cachedPage(request, context: context, list: list) { _ in
             let found = try await findRecipe(id, in: list)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             return pages.renderBody(
-                RecipeShowPage(found: found, page: page, now: Date(), pageSize: pageSize), template: "recipes/show")
+                RecipeShowPage(found: found, page: page, now: Date(), pageSize: pageSize, money: money),
+                template: "recipes/show")
         }
     }
 

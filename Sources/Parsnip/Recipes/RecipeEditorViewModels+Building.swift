@@ -64,8 +64,9 @@ extension RecipeEditorPage {
     /// the recipe last (worded for `now`).
     init(
         mode: RecipeEditorMode, draft typed: RecipeDraft, base: EditBase?, problems: [RecipeDraft.Problem],
-        focus: EditorFocus?, csrfToken: String, context: ParsnipRequestContext, now: Date
+        focus: EditorFocus?, csrfToken: String, context: ParsnipRequestContext, now: Date, money: MoneyFormat = .plain
     ) {
+        priceHint = money.currencyCode.map { "In \($0), e.g. 3.99" } ?? "e.g. 3.99"
         let draft = typed.withBlankRows()
         var messages: [String: String] = [:]
         for problem in problems where messages[problem.field.htmlId] == nil {

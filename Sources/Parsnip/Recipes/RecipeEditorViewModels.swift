@@ -19,6 +19,8 @@ struct RecipeEditorPage: Sendable {
     let nameField: EditorField
     let servingsField: EditorField
     let priceField: EditorField
+    /// "In EUR, e.g. 3.99": the price box's hint, naming the household's currency when there is one.
+    let priceHint: String
     let isAvailable: Bool
     let categoryField: EditorField
     let categoryOptions: [SelectOption]

@@ -6,8 +6,10 @@ enum RecipeFormatting {
 
     static func servings(_ servings: Int?) -> String { servings.map(NumberText.grouped) ?? NumberText.missing }
 
-    /// "3.99": always two decimals, as typed into the form.
-    static func price(_ price: Price?) -> String { price?.text ?? NumberText.missing }
+    /// "€3.99" in the household's currency, or "3.99" (two decimals, as typed into the form) without one.
+    static func price(_ price: Price?, money: MoneyFormat = .plain) -> String {
+        price.map(money.text) ?? NumberText.missing
+    }
 
     static func available(_ isAvailable: Bool) -> String { isAvailable ? "Yes" : "No" }
 
@@ -19,13 +21,13 @@ enum RecipeFormatting {
 
     /// A row of the list; its link keeps `list` (the list's query for the recipe page, `sort=name&q=soup`), so the
     /// recipe page steps through the same list.
-    static func row(_ recipe: Recipe, list: String = "") -> RecipeTableRow {
+    static func row(_ recipe: Recipe, list: String = "", money: MoneyFormat = .plain) -> RecipeTableRow {
         RecipeTableRow(
             name: recipe.name,
             url: "/recipes/\(recipe.id ?? "")" + (list.isEmpty ? "" : "?" + list),
             category: category(recipe.category),
             servings: servings(recipe.servings),
-            price: price(recipe.price),
+            price: price(recipe.price, money: money),
             available: available(recipe.isAvailable),
             releaseText: releaseDate(recipe.releaseDate),
             releaseISO: recipe.releaseDate?.iso,

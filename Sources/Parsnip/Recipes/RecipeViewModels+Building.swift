@@ -3,8 +3,10 @@ import Foundation
 extension RecipeIndexPage {
     /// The list page for one page of results read with `query`; a viewer's (`page.canEdit` false) empty list
     /// offers no "Add your first recipe".
-    init(result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome) {
-        let rows = result.recipes.map { RecipeFormatting.row($0, list: query.context) }
+    init(
+        result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome, money: MoneyFormat = .plain
+    ) {
+        let rows = result.recipes.map { RecipeFormatting.row($0, list: query.context, money: money) }
         let filtering = query.isFiltering
         let list = RecipeFormatting.list
         var emptyState = list.emptyState(
@@ -51,7 +53,10 @@ extension RecipeIndexPage {
 extension RecipeShowPage {
     /// The page of a stored recipe in `page`'s chrome (titled with the recipe's name), with who changed it
     /// last (worded for `now`) and the links to its neighbours' pages.
-    init(found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil, pageSize: Int = 50) {
+    init(
+        found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil, pageSize: Int = 50,
+        money: MoneyFormat = .plain
+    ) {
         let recipe = found.recipe
         let id = recipe.id ?? ""
         self.init(
@@ -60,7 +65,7 @@ extension RecipeShowPage {
             changedBy: recipe.changeStamp?.byline(now: now),
             category: RecipeFormatting.category(recipe.category),
             servings: RecipeFormatting.servings(recipe.servings),
-            price: RecipeFormatting.price(recipe.price),
+            price: RecipeFormatting.price(recipe.price, money: money),
             available: RecipeFormatting.available(recipe.isAvailable),
             releaseText: RecipeFormatting.releaseDate(recipe.releaseDate),
             releaseISO: recipe.releaseDate?.iso,
