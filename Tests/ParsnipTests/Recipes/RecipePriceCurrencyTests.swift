@@ -20,9 +20,11 @@ final class RecipePriceCurrencyTests: XCTestCase {
     }
 
     func testLCAllAndLCMonetaryComeBeforeLang() {
-        XCTAssertEqual(MoneyFormat.computers(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "fr_CH.UTF-8"]).currencyCode, "CHF")
         XCTAssertEqual(
-            MoneyFormat.computers(environment: ["LANG": "en_US.UTF-8", "LC_MONETARY": "en_GB.UTF-8"]).currencyCode, "GBP")
+            MoneyFormat.computers(environment: ["LANG": "en_US.UTF-8", "LC_ALL": "fr_CH.UTF-8"]).currencyCode, "CHF")
+        XCTAssertEqual(
+            MoneyFormat.computers(environment: ["LANG": "en_US.UTF-8", "LC_MONETARY": "en_GB.UTF-8"]).currencyCode,
+            "GBP")
         XCTAssertEqual(
             MoneyFormat.computers(environment: ["LANG": "en_GB.UTF-8", "LC_ALL": ""]).currencyCode, "GBP",
             "an empty variable is not set")
@@ -43,7 +45,9 @@ final class RecipePriceCurrencyTests: XCTestCase {
     }
 
     func testOnlyCurrentThreeLetterCodesAreCurrencies() {
-        for code in ["EUR", "GBP", "USD", "CHF", "JPY", "SEK"] { XCTAssertTrue(MoneyFormat.isKnownCurrency(code), code) }
+        for code in ["EUR", "GBP", "USD", "CHF", "JPY", "SEK"] {
+            XCTAssertTrue(MoneyFormat.isKnownCurrency(code), code)
+        }
         for code in ["eur", "EURO", "€", "XYZ", "", "E R"] { XCTAssertFalse(MoneyFormat.isKnownCurrency(code), code) }
     }
 
