@@ -20,7 +20,9 @@ struct CompiledQuery {
         let from = " FROM \(compiler.table) AS \(compiler.alias)"
         let filter: String
         let arguments: [DatabaseValue]
-        switch try compiler.condition(query.clause) {
+        var condition = try compiler.condition(query.clause)
+        if let search = query.search { condition = .and([condition, try compiler.searchCondition(search)]) }
+        switch condition {
         case .constant(false):
             find = nil
             count = nil
@@ -57,6 +59,8 @@ struct ParsedQuery {
     let skip: Int
     /// The requested keys, nil for all fields.
     let keys: [String]?
+    /// The words the class's search index must find, nil for no search.
+    let search: String?
     /// Include paths, with the parents of dotted `keys` added as Parse Server does (`keys=post.title` ⇒
     /// `include=post`).
     let include: [String]
@@ -73,6 +77,7 @@ struct ParsedQuery {
         limit = query.limit
         skip = max(0, query.skip)
         keys = query.keys
+        search = query.search
         var include = query.include
         for key in query.keys ?? [] {
             guard let dot = key.lastIndex(of: ".") else { continue }

@@ -26,6 +26,9 @@ public struct ParseQuery: Sendable, Hashable {
     public var include: [String]
     /// How String fields compare when sorting; Parse's own order is `.binary`.
     public var textOrder: TextOrder = .binary
+    /// Words every result's search document holds (as word beginnings, any order), through the class's search index
+    /// (`ParseWriter.ensureSearchIndex`); nil for no search. Not a Parse option.
+    public var search: String?
 
     /// How String sort keys compare.
     public enum TextOrder: Sendable, Hashable {
@@ -118,6 +121,13 @@ extension ParseQuery {
     public func ignoringCaseAndAccentsInTextOrder() -> ParseQuery {
         var copy = self
         copy.textOrder = .ignoringCaseAndAccents
+        return copy
+    }
+
+    /// Keeps only the objects whose search document holds every word of `text` (see `search`).
+    public func searching(_ text: String) -> ParseQuery {
+        var copy = self
+        copy.search = text
         return copy
     }
 

@@ -16,6 +16,14 @@ public struct ParseReader {
 public struct ParseWriter {
     let db: Database
     let context: StoreContext
+    /// Every object this transaction created, changed or deleted.
+    public let changeLog: WriteLog
+
+    init(db: Database, context: StoreContext, changeLog: WriteLog = WriteLog()) {
+        self.db = db
+        self.context = context
+        self.changeLog = changeLog
+    }
 
     /// Reads that see this transaction's own writes.
     public var reader: ParseReader { ParseReader(db: db, context: context) }

@@ -139,8 +139,16 @@ extension ParseStore {
     /// The body of `replaceClasses`: drops the main database's replaceable tables, then recreates each of the
     /// attached `replacement` database's with its rows and indexes.
     private static func copyClasses(_ db: Database, keeping kept: Set<String>, progress: (Int, Int) -> Void) throws {
+        // Search indexes are never copied: the file's may be of another version, and an FTS table runs code. They
+        // go, and whoever declared them builds them again from the new data.
+        let virtual = try String.fetchAll(
+            db, sql: "SELECT name FROM main.sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+        for table in virtual where table.hasPrefix(SearchTables.prefix) {
+            try db.execute(sql: "DROP TABLE main.\(table.quotedDatabaseIdentifier)")
+        }
         func replaceable(_ table: String) -> Bool {
             if table.hasPrefix("sqlite_") || table == "_SCHEMA" { return false }
+            if table.hasPrefix(SearchTables.prefix) { return !kept.contains(table) }
             if table.hasPrefix("_Join:"), let owner = table.split(separator: ":").last {
                 return !kept.contains(String(owner))
             }
@@ -156,7 +164,10 @@ extension ParseStore {
                 SELECT type, name, tbl_name, sql FROM "replacement".sqlite_master
                 WHERE sql IS NOT NULL AND type IN ('table', 'index') ORDER BY type = 'index', name
                 """)
-        let tables = definitions.filter { $0["type"] == "table" && replaceable($0["name"]) }
+        let tables = definitions.filter { row in
+            let name: String = row["name"]
+            return row["type"] == "table" && replaceable(name) && !name.hasPrefix(SearchTables.prefix)
+        }
         for (done, table) in tables.enumerated() {
             let name: String = table["name"]
             try definition(table["sql"], creating: "TABLE", named: name, db: db).execute()
@@ -166,7 +177,10 @@ extension ParseStore {
             )
             progress(done + 1, tables.count)
         }
-        for index in definitions where index["type"] == "index" && replaceable(index["tbl_name"]) {
+        for index in definitions
+        where index["type"] == "index" && replaceable(index["tbl_name"])
+            && !(index["tbl_name"] as String).hasPrefix(SearchTables.prefix)
+        {
             try definition(index["sql"], creating: "INDEX", named: index["name"], db: db).execute()
         }
         let keptNames = Array(kept)

@@ -117,6 +117,7 @@ extension ParseWriter {
         }
         let object = try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
         try applyRelationEdits(plan, className: className, objectId: object.objectId)
+        changeLog.record(className, object.objectId)
         return object
     }
 

@@ -20,5 +20,6 @@ extension ParseWriter {
             sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ?")
         try statement.execute(arguments: [objectId])
         guard db.changesCount > 0 else { throw ParseError.objectNotFound }
+        changeLog.record(className, objectId, deleted: true)
     }
 }

@@ -96,6 +96,7 @@ extension ParseWriter {
             throw ParseError.objectNotFound
         }
         try applyRelationEdits(plan, className: className, objectId: objectId)
+        changeLog.record(className, objectId)
         return try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
     }
 

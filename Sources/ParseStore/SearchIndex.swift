@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+
+/// What an object is found by: its text (folded by `SearchText`) and tags that list filters can ask for ("open",
+/// "done").
+public struct SearchDocument: Sendable, Hashable {
+    public var text: String
+    public var tags: [String]
+
+    public init(text: String, tags: [String] = []) {
+        self.text = text
+        self.tags = tags
+    }
+}
+
+/// A class's full-text index: an SQLite FTS5 table over a table of documents, both beside the class tables and named
+/// with `_Search`, which no Parse class may start with, so no Parse client ever sees them.
+///
+/// A document's rowid (`docid`) is its object's creation time in milliseconds × 4096 plus a small counter, so the
+/// index itself lists matches newest first without reading the class table.
+enum SearchTables {
+    static let prefix = "_Search"
+
+    /// The documents: docid, objectId, the version indexed (the object's updatedAt) and the text and tags.
+    static func documents(_ className: String) -> String { "_SearchText_" + className }
+
+    /// The FTS5 index over the documents.
+    static func index(_ className: String) -> String { "_SearchIndex_" + className }
+
+    /// The docid range of one millisecond.
+    static let perMillisecond: Int64 = 4096
+
+    /// The FTS5 query for `terms` in the text, and for each of `tags`.
+    static func match(terms: [String], tags: [String]) -> String {
+        (terms.map { "text : " + $0 } + tags.map { "tags : \"" + $0 + "\"" }).joined(separator: " AND ")
+    }
+}
+
+extension ParseWriter {
+    /// Makes the search index of `className` when it has none; returns true when it was made (and is empty).
+    @discardableResult
+    public func ensureSearchIndex(for className: String) throws -> Bool {
+        let documents = SearchTables.documents(className)
+        let index = SearchTables.index(className)
+        guard try !db.tableExists(index) || !db.tableExists(documents) else { return false }
+        try db.execute(sql: "DROP TABLE IF EXISTS \(quoteIdentifier(index))")
+        try db.execute(sql: "DROP TABLE IF EXISTS \(quoteIdentifier(documents))")
+        try db.execute(
+            sql: """
+                CREATE TABLE \(quoteIdentifier(documents)) ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
+                    "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL)
+                """)
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE \(quoteIdentifier(index)) USING fts5("text", "tags",
+                    content=\(quoteIdentifier(documents)), content_rowid='docid',
+                    tokenize='unicode61 remove_diacritics 2', prefix='2 3')
+                """)
+        return true
+    }
+
+    /// Puts `document` in the index as the object's (replacing any it had), or takes the object out with nil.
+    /// `version` is what `staleSearchDocuments` compares with the object's updatedAt.
+    public func setSearchDocument(
+        _ document: SearchDocument?, className: String, objectId: String, createdAt: Date, version: String
+    ) throws {
+        let documents = quoteIdentifier(SearchTables.documents(className))
+        let index = quoteIdentifier(SearchTables.index(className))
+        let old = try Row.fetchOne(
+            db, sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?", arguments: [objectId])
+        if let old {
+            try db.execute(
+                sql: "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)",
+                arguments: [old["docid"], old["text"], old["tags"]])
+        }
+        guard let document else {
+            if old != nil {
+                try db.execute(sql: "DELETE FROM \(documents) WHERE \"objectId\" = ?", arguments: [objectId])
+            }
+            return
+        }
+        let docid: Int64 = try old?["docid"] ?? newDocid(className, createdAt: createdAt)
+        let text = SearchText.folded(document.text)
+        let tags = document.tags.joined(separator: " ")
+        try db.execute(
+            sql: "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)",
+            arguments: [docid, objectId, version, text, tags])
+        try db.execute(
+            sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)", arguments: [docid, text, tags])
+    }
+
+    /// The next free docid of the object's creation millisecond (the last one's successor past 4,095 objects in
+    /// one millisecond).
+    private func newDocid(_ className: String, createdAt: Date) throws -> Int64 {
+        let documents = quoteIdentifier(SearchTables.documents(className))
+        let base = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)) * SearchTables.perMillisecond
+        let last = try Int64.fetchOne(
+            db, sql: "SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?",
+            arguments: [base, base + SearchTables.perMillisecond - 1])
+        guard let last else { return base }
+        if last < base + SearchTables.perMillisecond - 1 { return last + 1 }
+        return (try Int64.fetchOne(db, sql: "SELECT max(\"docid\") FROM \(documents)") ?? base) + 1
+    }
+
+    /// Empties the index of `className` (before indexing every object again).
+    public func clearSearchIndex(for className: String) throws {
+        let documents = quoteIdentifier(SearchTables.documents(className))
+        let index = quoteIdentifier(SearchTables.index(className))
+        try db.execute(sql: "DELETE FROM \(documents)")
+        try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('delete-all')")
+    }
+}
+
+extension ParseReader {
+    /// The objects whose document is missing or was made from another version than their updatedAt, and the
+    /// documents of objects that no longer exist: what changed without the index (a restored backup, another
+    /// program). Everything is missing when the class has no table yet.
+    public func staleSearchDocuments(for className: String) throws -> (changed: [String], orphaned: [String]) {
+        let documents = quoteIdentifier(SearchTables.documents(className))
+        guard try db.tableExists(className) else {
+            return ([], try String.fetchAll(db, sql: "SELECT \"objectId\" FROM \(documents)"))
+        }
+        let table = quoteIdentifier(className)
+        let changed = try String.fetchAll(
+            db,
+            sql: """
+                SELECT q."objectId" FROM \(table) AS q LEFT JOIN \(documents) AS d ON d."objectId" = q."objectId"
+                WHERE d."version" IS NOT q."updatedAt"
+                """)
+        let orphaned = try String.fetchAll(
+            db,
+            sql: """
+                SELECT d."objectId" FROM \(documents) AS d
+                WHERE NOT EXISTS (SELECT 1 FROM \(table) AS q WHERE q."objectId" = d."objectId")
+                """)
+        return (changed, orphaned)
+    }
+
+    /// How many documents of `className` hold every word of `search` (as word beginnings) and every tag.
+    public func searchCount(in className: String, for search: String, tags: [String] = []) throws -> Int {
+        let terms = SearchText.terms(of: search)
+        guard !terms.isEmpty || !tags.isEmpty else { return 0 }
+        let index = quoteIdentifier(SearchTables.index(className))
+        return try Int.fetchOne(
+            db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?",
+            arguments: [SearchTables.match(terms: terms, tags: tags)]) ?? 0
+    }
+
+    /// The objectIds of the matching documents, newest first (by creation), `limit` of them after `offset`.
+    public func searchIds(
+        in className: String, for search: String, tags: [String] = [], limit: Int, offset: Int = 0
+    ) throws -> [String] {
+        let terms = SearchText.terms(of: search)
+        guard !terms.isEmpty || !tags.isEmpty else { return [] }
+        let index = quoteIdentifier(SearchTables.index(className))
+        let documents = quoteIdentifier(SearchTables.documents(className))
+        return try String.fetchAll(
+            db,
+            sql: """
+                SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid
+                WHERE \(index) MATCH ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?
+                """,
+            arguments: [SearchTables.match(terms: terms, tags: tags), limit, offset])
+    }
+}
+
+extension QueryCompiler {
+    /// The objects whose search document holds every word of `search`; nothing for a search without words.
+    ///
+    /// - Throws: `ParseError` 1 when the class has no search index.
+    func searchCondition(_ search: String) throws -> SQLCondition {
+        let terms = SearchText.terms(of: search)
+        guard !terms.isEmpty else { return .false }
+        let index = SearchTables.index(schema.className)
+        guard try db.tableExists(index) else {
+            throw ParseError(.internalServerError, "\(schema.className) has no search index")
+        }
+        let documents = quoteIdentifier(SearchTables.documents(schema.className))
+        return SQLCondition(
+            """
+            \(column("objectId")) IN (SELECT "objectId" FROM \(documents) WHERE "docid" IN \
+            (SELECT rowid FROM \(quoteIdentifier(index)) WHERE \(quoteIdentifier(index)) MATCH ?))
+            """,
+            [SearchTables.match(terms: terms, tags: []).databaseValue])
+    }
+}
