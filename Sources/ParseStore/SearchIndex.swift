@@ -60,14 +60,16 @@ extension ParseWriter {
     }
 
     /// Puts `document` in the index as the object's (replacing any it had), or takes the object out with nil.
-    /// `version` is what `staleSearchDocuments` compares with the object's updatedAt.
+    /// `updatedAt` is the object's, which `staleSearchDocuments` compares with the stored object's.
     public func setSearchDocument(
-        _ document: SearchDocument?, className: String, objectId: String, createdAt: Date, version: String
+        _ document: SearchDocument?, className: String, objectId: String, createdAt: Date, updatedAt: Date
     ) throws {
+        let version = ParseDateFormat.string(from: updatedAt)
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
         let old = try Row.fetchOne(
-            db, sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?", arguments: [objectId])
+            db, sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?",
+            arguments: [objectId])
         if let old {
             try db.execute(
                 sql: "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)",
@@ -83,7 +85,8 @@ extension ParseWriter {
         let text = SearchText.folded(document.text)
         let tags = document.tags.joined(separator: " ")
         try db.execute(
-            sql: "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)",
+            sql:
+                "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)",
             arguments: [docid, objectId, version, text, tags])
         try db.execute(
             sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)", arguments: [docid, text, tags])
@@ -146,21 +149,42 @@ extension ParseReader {
             arguments: [SearchTables.match(terms: terms, tags: tags)]) ?? 0
     }
 
-    /// The objectIds of the matching documents, newest first (by creation), `limit` of them after `offset`.
+    /// Where a page of search results starts: at an offset from the newest, or just past an object of an earlier
+    /// page (older than it, or newer than it counting upwards).
+    public enum SearchStart: Sendable, Hashable {
+        case offset(Int)
+        case olderThan(objectId: String)
+        case newerThan(objectId: String)
+    }
+
+    /// The objectIds of the matching documents, newest first (by creation) — or oldest first from
+    /// `.newerThan` — `limit` of them from `start`.
     public func searchIds(
-        in className: String, for search: String, tags: [String] = [], limit: Int, offset: Int = 0
+        in className: String, for search: String, tags: [String] = [], limit: Int, from start: SearchStart = .offset(0)
     ) throws -> [String] {
         let terms = SearchText.terms(of: search)
         guard !terms.isEmpty || !tags.isEmpty else { return [] }
         let index = quoteIdentifier(SearchTables.index(className))
         let documents = quoteIdentifier(SearchTables.documents(className))
+        let docidOf = "(SELECT \"docid\" FROM \(documents) WHERE \"objectId\" = ?)"
+        let (bound, order, extra): (String, String, [DatabaseValue]) =
+            switch start {
+            case .offset(let offset): ("", "DESC", [offset.databaseValue])
+            case .olderThan: (" AND f.rowid < \(docidOf)", "DESC", [0.databaseValue])
+            case .newerThan: (" AND f.rowid > \(docidOf)", "ASC", [0.databaseValue])
+            }
+        var arguments: [DatabaseValue] = [SearchTables.match(terms: terms, tags: tags).databaseValue]
+        switch start {
+        case .olderThan(let objectId), .newerThan(let objectId): arguments.append(objectId.databaseValue)
+        case .offset: break
+        }
         return try String.fetchAll(
             db,
             sql: """
                 SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid
-                WHERE \(index) MATCH ? ORDER BY f.rowid DESC LIMIT ? OFFSET ?
+                WHERE \(index) MATCH ?\(bound) ORDER BY f.rowid \(order) LIMIT ? OFFSET ?
                 """,
-            arguments: [SearchTables.match(terms: terms, tags: tags), limit, offset])
+            arguments: StatementArguments(arguments + [limit.databaseValue] + extra))
     }
 }
 

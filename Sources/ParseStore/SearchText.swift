@@ -10,7 +10,8 @@ public enum SearchText {
         var folded = StoreFunctions.foldedForSorting(text)
         if folded.unicodeScalars.contains(where: { ligatures[$0] != nil }) {
             folded = String(
-                String.UnicodeScalarView(folded.unicodeScalars.flatMap { ligatures[$0].map { Array($0.unicodeScalars) } ?? [$0] }))
+                String.UnicodeScalarView(
+                    folded.unicodeScalars.flatMap { ligatures[$0].map { Array($0.unicodeScalars) } ?? [$0] }))
         }
         return joiningDigitRuns(spacingCJK(folded))
     }
@@ -109,8 +110,10 @@ public enum SearchText {
                     break
                 }
             }
-            let joinSpaces = !spaced || digits == 10 || digits == 13 || (digits == 9 && bytes[end - 1] == UInt8(ascii: "x"))
-            for byte in bytes[index..<end] where byte != UInt8(ascii: "-") && (byte != UInt8(ascii: " ") || !joinSpaces) {
+            let joinSpaces =
+                !spaced || digits == 10 || digits == 13 || (digits == 9 && bytes[end - 1] == UInt8(ascii: "x"))
+            for byte in bytes[index..<end] where byte != UInt8(ascii: "-") && (byte != UInt8(ascii: " ") || !joinSpaces)
+            {
                 output.append(byte)
             }
             index = end

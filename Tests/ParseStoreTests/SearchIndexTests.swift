@@ -18,7 +18,7 @@ final class SearchIndexTests: XCTestCase {
                 try writer.setSearchDocument(
                     SearchDocument(text: text, tags: [text.count % 2 == 0 ? "even" : "odd"]), className: "Note",
                     objectId: note.objectId, createdAt: note.createdAt,
-                    version: ParseDateFormat.string(from: note.updatedAt))
+                    updatedAt: note.updatedAt)
                 return note.objectId
             }
         }
@@ -98,8 +98,8 @@ final class SearchIndexTests: XCTestCase {
             let note = try writer.update("Note", objectId: ids[0], ["text": .string("Call the plumber")])
             try writer.setSearchDocument(
                 SearchDocument(text: "Call the plumber"), className: "Note", objectId: ids[0],
-                createdAt: note.createdAt, version: ParseDateFormat.string(from: note.updatedAt))
-            try writer.setSearchDocument(nil, className: "Note", objectId: ids[1], createdAt: Date(), version: "")
+                createdAt: note.createdAt, updatedAt: note.updatedAt)
+            try writer.setSearchDocument(nil, className: "Note", objectId: ids[1], createdAt: Date(), updatedAt: Date())
         }
         let dentist = try await Self.found(store, "dentist")
         let plumber = try await Self.found(store, "plumber")
@@ -118,7 +118,7 @@ final class SearchIndexTests: XCTestCase {
             for (id, offset) in [("c", 2.0), ("a", 0.0), ("b", 0.0), ("d", 5.0)] {
                 try writer.setSearchDocument(
                     SearchDocument(text: "soup \(id)"), className: "Note", objectId: id,
-                    createdAt: base.addingTimeInterval(offset), version: "1")
+                    createdAt: base.addingTimeInterval(offset), updatedAt: base)
             }
         }
         let order = try await Self.found(store, "soup")
@@ -182,7 +182,7 @@ final class SearchIndexTests: XCTestCase {
             let note = try writer.create("Note", ["text": .string("kept in the backup")])
             try writer.setSearchDocument(
                 SearchDocument(text: "kept in the backup"), className: "Note", objectId: note.objectId,
-                createdAt: note.createdAt, version: ParseDateFormat.string(from: note.updatedAt))
+                createdAt: note.createdAt, updatedAt: note.updatedAt)
         }
         let backup = folder.appendingPathComponent("backup.sqlite").path
         try store.copy(toFile: backup)

@@ -59,7 +59,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         writePath = try await WritePath(
             store: store, rules: settings.keeping,
             countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            indexes: StoreTodoRepository.indexes)
+            indexes: StoreTodoRepository.indexes, searchable: [StoreTodoRepository.searchable])
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")

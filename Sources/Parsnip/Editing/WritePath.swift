@@ -11,20 +11,24 @@ public final class WritePath: Sendable {
     let rules: KeepingRules
     private let countedClasses: [String]
     private let indexes: [StoredIndex]
+    /// The classes found by search, the ones others draw on first.
+    private let searchable: [SearchableClass]
     private let counts: WriteCounts
 
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
-    /// history and trash can be looked up by record and the features' lists have their `indexes`, and drops history
-    /// and trash older than `rules` allow.
+    /// history and trash can be looked up by record, the features' lists have their `indexes` and the `searchable`
+    /// classes an up-to-date search index, and drops history and trash older than `rules` allow.
     public init(
-        store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = []
+        store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = [],
+        searchable: [SearchableClass] = []
     ) async throws {
         self.store = store
         self.rules = rules
         self.countedClasses = countedClasses
         self.indexes = indexes
+        self.searchable = searchable
         let totals = try await store.write {
-            try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+            try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
         }
         counts = WriteCounts(totals: totals)
     }
@@ -32,7 +36,8 @@ public final class WritePath: Sendable {
     /// What opening needs from the data: the history and trash indexes, the old history and trash dropped, and
     /// the totals of the counted classes.
     private static func open(
-        _ writer: ParseWriter, rules: KeepingRules, countedClasses: [String], indexes: [StoredIndex]
+        _ writer: ParseWriter, rules: KeepingRules, countedClasses: [String], indexes: [StoredIndex],
+        searchable: [SearchableClass]
     ) throws -> [String: Int] {
         try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
         try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
@@ -42,6 +47,7 @@ public final class WritePath: Sendable {
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
         // A photo no record names may still be named by a history entry or a trash item that can bring it back.
         try writer.sweepFiles(unusedFor: Double(max(rules.historyDays, rules.trashDays)) * 86_400)
+        try SearchableClass.bringUpToDate(searchable, writer: writer)
         var totals: [String: Int] = [:]
         for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
         return totals
@@ -54,11 +60,14 @@ public final class WritePath: Sendable {
     func replaceData(
         withFileAt path: String, keeping: Set<String>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws {
-        let (rules, countedClasses, indexes) = (self.rules, self.countedClasses, self.indexes)
+        let (rules, countedClasses, indexes, searchable) = (
+            self.rules, self.countedClasses, self.indexes, self.searchable
+        )
         do {
             try await store.replaceClasses(withThoseInFileAt: path, keeping: keeping, progress: progress)
             let totals = try await store.write {
-                try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+                try Self.open(
+                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
             }
             counts.replaceTotals(totals)
         } catch {
@@ -80,6 +89,7 @@ public final class WritePath: Sendable {
         by user: SignedInUser?, _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
         let rules = self.rules
+        let searchable = self.searchable
         let revertOf = ChangeReason.revertOf
         var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
         defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
@@ -87,6 +97,7 @@ public final class WritePath: Sendable {
             let before = writer.changesSoFar
             let session = ChangeSession(writer: writer, user: user, rules: rules, revertOf: revertOf)
             let value = try body(session)
+            try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
             return (value, session.totalChanges, writer.changesSoFar != before)
         }
         outcome = (totals, wrote)
@@ -100,11 +111,18 @@ public final class WritePath: Sendable {
     func importing<T: Sendable>(
         commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
-        let (rules, countedClasses, indexes) = (self.rules, self.countedClasses, self.indexes)
+        let (rules, countedClasses, indexes, searchable) = (
+            self.rules, self.countedClasses, self.indexes, self.searchable
+        )
         do {
-            let value = try await store.write(commitIf: shouldCommit, body)
+            let value = try await store.write(commitIf: shouldCommit) { writer in
+                let value = try body(writer)
+                try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
+                return value
+            }
             let totals = try await store.write {
-                try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes)
+                try Self.open(
+                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
             }
             counts.replaceTotals(totals)
             return value

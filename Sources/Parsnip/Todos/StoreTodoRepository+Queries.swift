@@ -9,8 +9,16 @@ extension StoreTodoRepository {
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
         let cachedTotal = request.search == nil ? writePath.total(of: Self.className) : nil
         return try await store.read { reader in
-            let all = try cachedTotal ?? reader.count(Self.baseQuery(search: request.search))
-            let doneCount = try reader.count(Self.doneQuery(search: request.search))
+            let all: Int
+            let doneCount: Int
+            if let search = request.search {
+                // Counted in the search index alone: its documents carry "open" or "done".
+                all = try reader.searchCount(in: Self.className, for: search)
+                doneCount = try reader.searchCount(in: Self.className, for: search, tags: [Self.doneTag])
+            } else {
+                all = try cachedTotal ?? reader.count(Self.baseQuery(search: nil))
+                doneCount = try reader.count(Self.doneQuery(search: nil))
+            }
             let openCount = max(0, all - doneCount)
             var page: TodoPage
             switch (request.part, request.sort, request.position) {
@@ -21,6 +29,9 @@ extension StoreTodoRepository {
             case (.open, .due, let position):
                 page = try Self.dueDatePage(
                     reader, search: request.search, number: Self.pageNumber(position), size: size, total: openCount)
+            case (.open, .newest, let position) where request.search != nil:
+                page = try Self.searchPage(
+                    reader, search: request.search ?? "", position: position, size: size, total: openCount)
             case (.open, .newest, let position):
                 page = try Self.keysetPage(
                     reader, base: Self.openQuery(search: request.search), position: position, size: size,
@@ -36,14 +47,11 @@ extension StoreTodoRepository {
         }
     }
 
-    /// Every to-do, or those whose title or description contains `search` (ignoring case).
+    /// Every to-do, or those whose title or description holds every word of `search` (see `searchable`).
     static func baseQuery(search: String?) -> ParseQuery {
         let query = ParseQuery(className)
         guard let search else { return query }
-        return query.or([
-            ParseQuery(className).matches("title", containing: search, caseInsensitive: true),
-            ParseQuery(className).matches("description", containing: search, caseInsensitive: true),
-        ])
+        return query.searching(search)
     }
 
     /// The to-dos still to do: `done` false or missing (as in one the seed app made).
@@ -135,5 +143,52 @@ extension StoreTodoRepository {
             ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
                 .where("objectId", "$lte", .string(cursor.objectId))
         ])
+    }
+}
+
+extension StoreTodoRepository {
+    /// The search index's tags of a to-do ticked off and of one still to do.
+    static let doneTag = "done"
+    static let openTag = "open"
+
+    /// To-dos are found by the words of their title and description, and tagged open or done so a search's counts
+    /// and its newest-first pages come from the index alone.
+    public static let searchable = SearchableClass(className: className) { object, _ in
+        let item = item(object)
+        return SearchDocument(
+            text: item.title + "\n" + item.description, tags: [item.done ? doneTag : openTag])
+    }
+
+    /// A page of the open to-dos that match `search`, newest first, read from the index (its documents are
+    /// ordered by creation) and then fetched by id; cursor links page from the row they name, as the list does.
+    static func searchPage(
+        _ reader: ParseReader, search: String, position: TodoPagePosition, size: Int, total: Int
+    ) throws -> TodoPage {
+        let start: ParseReader.SearchStart
+        switch position {
+        case .first: start = .offset(0)
+        case .number(let number): start = .offset((max(1, number) - 1) * size)
+        case .after(let cursor): start = .olderThan(objectId: cursor.objectId)
+        case .before(let cursor): start = .newerThan(objectId: cursor.objectId)
+        }
+        var ids = try reader.searchIds(in: className, for: search, tags: [openTag], limit: size + 1, from: start)
+        let hasMore = ids.count > size
+        ids = Array(ids.prefix(size))
+        if case .before = position {
+            guard hasMore else {
+                return try searchPage(reader, search: search, position: .first, size: size, total: total)
+            }
+            ids.reverse()
+        }
+        let rows = try reader.find(
+            ParseQuery(className).where("objectId", "$in", .array(ids.map(ParseValue.string))).limit(size))
+        let byId = Dictionary(rows.map { ($0.objectId, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = ids.compactMap { byId[$0] }.map { item($0) }
+        switch position {
+        case .first, .number(1): return TodoPage(items: items, total: total, hasNext: hasMore, hasPrevious: false)
+        case .number: return TodoPage(items: items, total: total, hasNext: hasMore, hasPrevious: true)
+        case .after: return TodoPage(items: items, total: total, hasNext: hasMore, hasPrevious: true)
+        case .before: return TodoPage(items: items, total: total, hasNext: true, hasPrevious: true)
+        }
     }
 }

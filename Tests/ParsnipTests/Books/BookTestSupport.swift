@@ -55,7 +55,7 @@ func databaseDump(_ store: ParseStore) async throws -> [String] {
         }
         for table in tables where table["type"] as String? == "table" {
             let name = (table["name"] as String?) ?? ""
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM \"\(name)\" ORDER BY rowid") {
+            for row in try Row.allRows(of: name, in: db) {
                 lines.append("\(name) \(row.description)")
             }
         }

@@ -53,7 +53,7 @@ final class RecipeMergeTests: XCTestCase {
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             return try tables.map { table in
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\" ORDER BY rowid")
+                let rows = try Row.allRows(of: table, in: db)
                 return "\(table): \(rows.map(\.description).joined(separator: "\n"))"
             }.joined(separator: "\n")
         }

@@ -1,3 +1,4 @@
+import GRDB
 import Logging
 import ParseStore
 
@@ -8,7 +9,8 @@ extension WritePath {
     /// A write path on `store` counting every class the apps list.
     static func counting(_ store: ParseStore) async throws -> WritePath {
         try await WritePath(
-            store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"])
+            store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
+            searchable: [StoreTodoRepository.searchable])
     }
 }
 
@@ -54,5 +56,19 @@ extension BackupService {
         BackupService(
             store: writePath.store, writePath: writePath, folder: nil, rules: BackupRules(automatic: false),
             keptClasses: StoreAccountRepository.accountClasses, logger: Logger(label: "test"))
+    }
+}
+
+extension Row {
+    /// Every row of `table` in a stable order: by rowid, or by its first column for a table without one (the
+    /// search index's `_config`).
+    static func allRows(of table: String, in db: Database) throws -> [Row] {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let hasRowid =
+            try Bool.fetchOne(
+                db,
+                sql: "SELECT NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%WITHOUT ROWID%')",
+                arguments: [table]) ?? true
+        return try Row.fetchAll(db, sql: "SELECT * FROM \(quoted) ORDER BY \(hasRowid ? "rowid" : "1")")
     }
 }

@@ -30,8 +30,7 @@ struct TemporaryDatabase {
             let tables = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
             return try tables.map { table in
-                let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM \(quoted) ORDER BY rowid")
+                let rows = try Row.allRows(of: table, in: db)
                 return "\(table): \(rows.map(\.description).joined(separator: "; "))"
             }.joined(separator: "\n")
         }

@@ -1,0 +1,81 @@
+import ParseStore
+
+/// How one class is found by its list's search box: the document an object is indexed under, and — when that text
+/// draws on other classes (a book on its authors' names) — which objects to index again when one of those changes.
+///
+/// The write path keeps every declared class's index in the same transaction as each change, whoever made it, and
+/// checks it at open (a restored backup, another program's writes).
+public struct SearchableClass: Sendable {
+    /// The class whose objects are indexed.
+    let className: String
+    /// The document of one stored object, read with `reader` (which sees the transaction's own writes).
+    let document: @Sendable (ParseObject, ParseReader) throws -> SearchDocument
+    /// The classes whose objects this class's documents draw on.
+    var drawsOn: [String] = []
+    /// The objectIds of this class whose documents draw on the changed object of a `drawsOn` class.
+    var dependents: @Sendable (ObjectChange, ParseReader) throws -> [String] = { _, _ in [] }
+}
+
+extension SearchableClass {
+    /// Indexes the object `objectId` again: its current document, or none when it no longer exists.
+    func reindex(_ objectId: String, writer: ParseWriter) throws {
+        let object: ParseObject
+        do {
+            object = try writer.reader.fetch(className, objectId: objectId)
+        } catch let error as ParseError where error.code == .objectNotFound {
+            try writer.setSearchDocument(
+                nil, className: className, objectId: objectId, createdAt: .distantPast, updatedAt: .distantPast)
+            return
+        }
+        try writer.setSearchDocument(
+            try document(object, writer.reader), className: className, objectId: objectId, createdAt: object.createdAt,
+            updatedAt: object.updatedAt)
+    }
+
+    /// Makes the index when missing and brings it up to date with the data: objects changed or added without it are
+    /// indexed again and documents of objects gone are removed; every document is made again when `rebuild`.
+    ///
+    /// - Returns: true when anything was out of date (so the classes drawing on this one are rebuilt too).
+    func bringUpToDate(writer: ParseWriter, rebuild: Bool) throws -> Bool {
+        let made = try writer.ensureSearchIndex(for: className)
+        if rebuild, !made {
+            try writer.clearSearchIndex(for: className)
+        }
+        let stale = try writer.reader.staleSearchDocuments(for: className)
+        for objectId in stale.changed { try reindex(objectId, writer: writer) }
+        for objectId in stale.orphaned {
+            try writer.setSearchDocument(
+                nil, className: className, objectId: objectId, createdAt: .distantPast, updatedAt: .distantPast)
+        }
+        return made || !stale.changed.isEmpty || !stale.orphaned.isEmpty
+    }
+
+    /// Follows `changes` (one transaction's writes) into the indexes of `classes`, in that transaction.
+    static func follow(_ changes: [ObjectChange], into classes: [SearchableClass], writer: ParseWriter) throws {
+        guard !changes.isEmpty, !classes.isEmpty else { return }
+        var pending: [String: Set<String>] = [:]
+        for change in changes {
+            for searchable in classes {
+                if searchable.className == change.className {
+                    pending[searchable.className, default: []].insert(change.objectId)
+                } else if searchable.drawsOn.contains(change.className) {
+                    pending[searchable.className, default: []].formUnion(
+                        try searchable.dependents(change, writer.reader))
+                }
+            }
+        }
+        for searchable in classes {
+            for objectId in pending[searchable.className] ?? [] { try searchable.reindex(objectId, writer: writer) }
+        }
+    }
+
+    /// Brings every class's index up to date at open, the classes others draw on first; a class whose sources
+    /// were out of date is rebuilt whole, as its documents may name what changed.
+    static func bringUpToDate(_ classes: [SearchableClass], writer: ParseWriter) throws {
+        var outOfDate: Set<String> = []
+        for searchable in classes {
+            let rebuild = searchable.drawsOn.contains(where: outOfDate.contains)
+            if try searchable.bringUpToDate(writer: writer, rebuild: rebuild) { outOfDate.insert(searchable.className) }
+        }
+    }
+}
