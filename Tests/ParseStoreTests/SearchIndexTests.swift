@@ -136,8 +136,10 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(counted, 2)
         let none = try await store.read { try $0.find(ParseQuery("Note").searching("?!")) }
         XCTAssertEqual(none, [])
+        _ = try await store.write { try $0.create("Other", ["text": .string("apple")]) }
         do {
             _ = try await store.read { try $0.find(ParseQuery("Other").searching("apple")) }
+            XCTFail("a class without a search index cannot be searched")
         } catch let error as ParseError {
             XCTAssertEqual(error.code, .internalServerError)
         }

@@ -121,6 +121,9 @@ def open_editor(page: Page, recipe_id: str, name: str) -> None:
     page.get_by_role("link", name="Edit recipe", exact=True).click()
     expect(page.get_by_role("heading", level=1, name="Edit recipe")).to_be_visible()
     expect(field_named(page, "Name")).to_have_value(name)
+    # The heading can show before the page's script has run (it is deferred to the end of parsing): a button
+    # pressed in between would not be the script's. Wait for it, as a person's first tap does in practice.
+    page.wait_for_load_state("domcontentloaded")
 
 
 def recipe_id_of(page: Page) -> str:

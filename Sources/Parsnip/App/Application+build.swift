@@ -59,7 +59,9 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         writePath = try await WritePath(
             store: store, rules: settings.keeping,
             countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            indexes: StoreTodoRepository.indexes, searchable: [StoreTodoRepository.searchable])
+            indexes: StoreTodoRepository.indexes,
+            searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
+                + StoreBookRepository.searchable)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")

@@ -8,7 +8,7 @@ extension StoreBookRepository {
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
         let cachedTotal = writePath.total(of: Schema.book)
-        let unfiltered = filtered.constraints.isEmpty
+        let unfiltered = filtered.constraints.isEmpty && filtered.search == nil
         return try await store.read { reader in
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             guard !overflow else { return BookListPage(books: [], total: total, totalWithoutFilters: cachedTotal) }
@@ -32,7 +32,7 @@ extension StoreBookRepository {
     static func filtered(_ request: BookListRequest) -> ParseQuery {
         var query = ParseQuery(Schema.book)
         if let search = request.search, !search.isEmpty {
-            query = query.matches(Schema.title, containing: search, caseInsensitive: true)
+            query = query.searching(search)
         }
         if let genreId = request.genreId {
             query = query.where(Schema.genre, equalTo: .pointer(pointers(.genre, [genreId])[0]))

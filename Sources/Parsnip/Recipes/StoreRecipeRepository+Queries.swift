@@ -12,9 +12,18 @@ extension StoreRecipeRepository {
             query = query.where("isAvailable", equalTo: .boolean(isAvailable))
         }
         if let search = request.search, !search.isEmpty {
-            query = query.matches("name", containing: search, caseInsensitive: true)
+            query = query.searching(search)
         }
         return query
+    }
+
+    /// Recipes are found by the words of their name, ingredients, side options, method and notes.
+    public static let searchable = SearchableClass(className: className) { object, _ in
+        let recipe = recipe(object)
+        let parts =
+            [recipe.name] + recipe.ingredients.map(\.description) + recipe.sideOptions + recipe.steps
+            + [recipe.notes]
+        return SearchDocument(text: parts.joined(separator: "\n"))
     }
 
     /// `query` in the list's order. The store appends objectId (ascending, the last key's direction) to break ties.

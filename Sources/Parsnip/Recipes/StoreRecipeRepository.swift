@@ -26,7 +26,7 @@ public final class StoreRecipeRepository: RecipeRepository {
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
         let cachedTotal = writePath.total(of: Self.className)
-        let unfiltered = filtered.constraints.isEmpty
+        let unfiltered = filtered.constraints.isEmpty && filtered.search == nil
         return try await store.read { reader in
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             let rows = overflow ? [] : try reader.find(Self.sorted(filtered, by: request.sort).skip(skip).limit(size))

@@ -109,7 +109,7 @@ final class BookListTests: XCTestCase {
             XCTAssertTrue(byPublisher.contains(">The Dispossessed</a>"))
 
             let search = try await browser.get("/books?q=KIND").text
-            XCTAssertTrue(search.contains("1 of 3 books matches"))
+            XCTAssertTrue(search.contains("1 of 3 books matches"), search)
             XCTAssertTrue(search.contains(#"name="q" value="KIND""#))
 
             let none = try await browser.get("/books?q=%3Cnothing%3E").text

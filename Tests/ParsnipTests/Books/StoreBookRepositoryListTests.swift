@@ -121,7 +121,9 @@ final class StoreBookRepositoryListTests: XCTestCase {
         }
         try await body()
         try await store.databaseWriter.writeWithoutTransaction { db in db.trace(options: []) }
-        return log.withLock { $0 }
+        // The search index's own statements (FTS5 reading its shadow tables) grow with what it holds; they are not
+        // the repository's.
+        return log.withLock { $0 }.filter { !$0.contains("'_SearchIndex_") && !$0.contains("\"_SearchIndex_Book_") }
     }
 
     /// `count` books with `authorsEach` authors each, and the SQL of listing them, unfiltered and by author.
@@ -157,7 +159,7 @@ final class StoreBookRepositoryListTests: XCTestCase {
         // The page, its genres, its ISBN objects, every book's authors; filtered, the count of matches first.
         let selects = { (sql: [String]) in sql.filter { $0.hasPrefix("SELECT") } }
         XCTAssertEqual(selects(large.all).count, 4, large.all.joined(separator: "\n"))
-        XCTAssertEqual(selects(large.filtered).count, 5, large.filtered.joined(separator: "\n"))
+        XCTAssertEqual(selects(large.filtered).count, 5, selects(large.filtered).joined(separator: "\n"))
         XCTAssertEqual(selects(large.all).filter { $0.contains("_Join:authors:Book") }.count, 1)
     }
 }

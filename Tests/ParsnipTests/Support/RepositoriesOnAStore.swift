@@ -10,7 +10,8 @@ extension WritePath {
     static func counting(_ store: ParseStore) async throws -> WritePath {
         try await WritePath(
             store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            searchable: [StoreTodoRepository.searchable])
+            searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
+                + StoreBookRepository.searchable)
     }
 }
 
