@@ -293,9 +293,30 @@ document.addEventListener("DOMContentLoaded", function () {
 
 (function () {
   // The book form's checkbox lists: a filter box (rendered hidden, shown here) hides the authors or publishers
-  // whose names do not contain what is typed, ignoring case and accents. Ticked boxes stay in the form either way.
-  function folded(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  // whose names do not hold every typed word, the way every search box of Parsnip finds them: words by their
+  // beginning, in any order, ignoring case, accents and ligatures. Ticked boxes stay in the form either way.
+  var ligatures = { "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "đ": "d", "ł": "l", "þ": "th", "ð": "d" };
+
+  function words(text) {
+    var plain = text
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[œæßøđłþð]/g, function (letter) {
+        return ligatures[letter];
+      });
+    return plain.split(/[^\p{L}\p{N}]+/u).filter(function (word) {
+      return word !== "";
+    });
+  }
+
+  function holds(name, wanted) {
+    var nameWords = words(name);
+    return wanted.every(function (typed) {
+      return nameWords.some(function (word) {
+        return word.indexOf(typed) === 0;
+      });
+    });
   }
 
   document.querySelectorAll("[data-filter-box]").forEach(function (box) {
@@ -305,10 +326,10 @@ document.addEventListener("DOMContentLoaded", function () {
     if (!list) return;
     box.hidden = false;
     function apply() {
-      var wanted = folded(input.value);
+      var wanted = words(input.value);
       var shown = 0;
       Array.prototype.forEach.call(list.children, function (item) {
-        var match = wanted === "" || folded(item.textContent).indexOf(wanted) !== -1;
+        var match = wanted.length === 0 || holds(item.textContent, wanted);
         item.hidden = !match;
         if (match) shown += 1;
       });

@@ -258,6 +258,12 @@ def test_the_author_filter_box_narrows_the_checkboxes_and_keeps_hidden_ticks(pag
     box.fill("sylvia")  # any case
     expect(checkbox(page, "Authors", names[1])).to_be_visible()
     expect(checkbox(page, "Authors", names[0])).to_be_hidden()
+    # As every search box: any order, words by their beginning, not their middle.
+    box.fill("PLATH syl")
+    expect(checkbox(page, "Authors", names[1])).to_be_visible()
+    box.fill("eamus")
+    expect(checkbox(page, "Authors", names[0])).to_be_hidden()
+    box.fill("sylvia")
     checkbox(page, "Authors", names[1]).check()
     box.fill("no such poet anywhere " + word)
     expect(fieldset(page, "Authors").get_by_role("checkbox").filter(visible=True)).to_have_count(0)

@@ -39,7 +39,11 @@ struct BookController<Repository: BookRepository>: Sendable {
         ) {
             let query = try BookListQuery(FormFields(query: request.uri.query))
             let entries = try await allEntries()
-            let result = try await repository.list(query.request(size: pageSize, authors: entries[.author] ?? []))
+            var authorIds: Set<String> = []
+            if query.authorId == nil, let authorName = query.authorName {
+                authorIds = try await repository.entryIds(.author, matching: authorName)
+            }
+            let result = try await repository.list(query.request(size: pageSize, authorIds: authorIds))
             let page = BookIndexPage(
                 result: result, query: query, entries: entries, pageSize: pageSize,
                 visitor: BookVisitor(context: context))

@@ -57,16 +57,15 @@ struct BookListQuery: Sendable, Hashable {
     }
 
     /// The repository's request for this page.
-    /// - Parameter authors: every author, to find those `authorName` names.
-    func request(size: Int, authors: [CatalogueEntryUsage] = []) -> BookListRequest {
+    /// - Parameter authorIds: the authors the search index found for `authorName`.
+    func request(size: Int, authorIds: Set<String> = []) -> BookListRequest {
         var request = BookListRequest(
             search: search, genreId: genreId, authorId: authorId, publisherId: publisherId, sort: sort, page: page,
             size: size
         )
         request.shelf = shelf
-        if authorId == nil, let authorName {
-            let filter = NameFilter(authorName)
-            request.anyOfAuthorIds = authors.filter { filter.matches($0.entry.name) }.map(\.entry.id)
+        if authorId == nil, authorName != nil {
+            request.anyOfAuthorIds = authorIds.sorted()
         }
         return request
     }

@@ -39,6 +39,9 @@ protocol BookRepository: Sendable {
 
     /// Every entry of a kind, sorted by name (ignoring case and accents), with its book counts.
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage]
+    /// The ids of the entries of `kind` whose name holds every word of `search` (by word beginnings, any order,
+    /// ignoring case and accents): the search index's answer, as every list's search box gives.
+    func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String>
     /// One entry with its book count, or nil.
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage?
     /// Adds an entry; throws `CatalogueError.duplicate` when the name exists (ignoring case and spaces).

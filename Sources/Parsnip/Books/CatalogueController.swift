@@ -39,9 +39,12 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             revision: repository.revision
         ) { token in
             let entries = try await repository.entries(kind)
+            let matching =
+                list.filter.isEmpty ? nil : try await repository.entryIds(kind, matching: list.filter)
             return pages.renderBody(
                 CatalogueIndexPage(
-                    kind: kind, entries: entries, list: list, csrfToken: token, visitor: BookVisitor(context: context)),
+                    kind: kind, entries: entries, list: list, matching: matching, csrfToken: token,
+                    visitor: BookVisitor(context: context)),
                 template: "catalogue/index"
             )
         }

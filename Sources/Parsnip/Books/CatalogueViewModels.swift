@@ -132,10 +132,12 @@ extension CatalogueIndexPage {
 
     init(
         kind: CatalogueKind, entries all: [CatalogueEntryUsage], list: CatalogueListQuery = CatalogueListQuery(),
-        typedName: String = "", problem: String? = nil, csrfToken: String, visitor: BookVisitor
+        matching ids: Set<String>? = nil, typedName: String = "", problem: String? = nil, csrfToken: String,
+        visitor: BookVisitor
     ) {
-        let filter = NameFilter(list.filter)
-        let matching = filter.isEmpty ? all : all.filter { filter.matches($0.entry.name) }
+        // `ids`: what the search index found for the filter box; nil while nothing is typed.
+        let filtering = ids != nil
+        let matching = ids.map { ids in all.filter { ids.contains($0.entry.id) } } ?? all
         let start = min(matching.count, (list.page - 1) * Self.pageSize)
         let entries = matching[start..<min(matching.count, start + Self.pageSize)]
         page = visitor.chrome(kind.pluralTitle)
@@ -148,7 +150,7 @@ extension CatalogueIndexPage {
         let noun = all.count == 1 ? kind.singular : kind.plural
         if all.isEmpty {
             countLine = nil
-        } else if filter.isEmpty {
+        } else if !filtering {
             countLine = "\(NumberText.grouped(all.count)) \(noun)"
         } else {
             let verb = matching.count == 1 ? "matches" : "match"
@@ -166,7 +168,7 @@ extension CatalogueIndexPage {
                 ? "No \(kind.plural) match “\(list.filter)”" : "There are no more \(kind.plural) on this page."
         showsFilter = !all.isEmpty
         filterText = list.filter
-        filtering = !filter.isEmpty
+        self.filtering = filtering
         filterLabel = "Find \(kind == .author ? "an" : "a") \(kind.singular)"
         pages = NumberedList.pages(
             page: list.page, total: matching.count, pageSize: Self.pageSize, hasRows: !entries.isEmpty,

@@ -11,6 +11,14 @@ extension StoreBookRepository {
         }
     }
 
+    func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String> {
+        try await store.read { reader in
+            guard try reader.schema(kind.className) != nil else { return [] }
+            let query = ParseQuery(kind.className).searching(search).select("objectId").limit(-1)
+            return Set(try reader.find(query).map(\.objectId))
+        }
+    }
+
     public func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         try await store.read { reader in
             guard let object = try Self.fetch(kind.className, id, reader: reader, include: ChangeAuthorship.include)

@@ -173,6 +173,9 @@ struct FailingBookRepository: BookRepository {
         throw FailingRepository.DiskError()
     }
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] { throw FailingRepository.DiskError() }
+    func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String> {
+        throw FailingRepository.DiskError()
+    }
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         throw FailingRepository.DiskError()
     }
