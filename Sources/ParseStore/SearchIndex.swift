@@ -67,29 +67,31 @@ extension ParseWriter {
         let version = ParseDateFormat.string(from: updatedAt)
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
+        // Every save runs these statements: each is prepared once per connection.
         let old = try Row.fetchOne(
-            db, sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?",
+            db.cachedStatement(sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?"),
             arguments: [objectId])
         if let old {
-            try db.execute(
-                sql: "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)",
-                arguments: [old["docid"], old["text"], old["tags"]])
+            try db.cachedStatement(
+                sql: "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)"
+            ).execute(arguments: [old["docid"], old["text"], old["tags"]])
         }
         guard let document else {
             if old != nil {
-                try db.execute(sql: "DELETE FROM \(documents) WHERE \"objectId\" = ?", arguments: [objectId])
+                try db.cachedStatement(sql: "DELETE FROM \(documents) WHERE \"objectId\" = ?")
+                    .execute(arguments: [objectId])
             }
             return
         }
         let docid: Int64 = try old?["docid"] ?? newDocid(className, createdAt: createdAt)
         let text = SearchText.folded(document.text)
         let tags = document.tags.joined(separator: " ")
-        try db.execute(
+        try db.cachedStatement(
             sql:
-                "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)",
-            arguments: [docid, objectId, version, text, tags])
-        try db.execute(
-            sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)", arguments: [docid, text, tags])
+                "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)"
+        ).execute(arguments: [docid, objectId, version, text, tags])
+        try db.cachedStatement(sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)")
+            .execute(arguments: [docid, text, tags])
     }
 
     /// The next free docid of the object's creation millisecond (the last one's successor past 4,095 objects in
@@ -98,7 +100,7 @@ extension ParseWriter {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let base = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)) * SearchTables.perMillisecond
         let last = try Int64.fetchOne(
-            db, sql: "SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?",
+            db.cachedStatement(sql: "SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?"),
             arguments: [base, base + SearchTables.perMillisecond - 1])
         guard let last else { return base }
         if last < base + SearchTables.perMillisecond - 1 { return last + 1 }
