@@ -190,6 +190,10 @@ struct ServeCommand: AsyncParsableCommand {
         let signInRequired = settings.signInRequired
         // Set just before the server reports that it runs, while nobody has set Parsnip up yet.
         let pendingSetupCode = Mutex<String?>(nil)
+        settings.onStartupProgress = { line in
+            print(line)
+            fflush(nil)
+        }
         settings.onSetupPending = { setupCode in pendingSetupCode.withLock { $0 = setupCode } }
         settings.onServerRunning = { port in
             // Printed only once the port is really ours, so a port in use never claims to be running.

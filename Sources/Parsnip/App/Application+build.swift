@@ -61,7 +61,8 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
             countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
             indexes: StoreTodoRepository.indexes,
             searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
-                + StoreBookRepository.searchable)
+                + StoreBookRepository.searchable,
+            progress: settings.onStartupProgress)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")

@@ -47,6 +47,8 @@ public struct ParsnipSettings: Sendable {
     public static let defaultPasswordHashCost = PasswordHasher.defaultCost
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.
     public var setupCode = SetupGate.newCode()
+    /// Called with a line to show while starting takes long (building a search index); the CLI prints it.
+    public var onStartupProgress: @Sendable (_ line: String) -> Void = { _ in }
     /// Called just before `onServerRunning` while nobody has set Parsnip up yet, with the set-up code to print.
     public var onSetupPending: @Sendable (_ setupCode: String) -> Void = { _ in }
     /// Timeouts and the connection cap for slow or too many clients (see `ConnectionLimits` for the numbers).

@@ -35,19 +35,46 @@ extension SearchableClass {
     /// Makes the index when missing and brings it up to date with the data: objects changed or added without it are
     /// indexed again and documents of objects gone are removed; every document is made again when `rebuild`.
     ///
+    /// - Parameter progress: objects indexed so far and in all, after each batch.
     /// - Returns: true when anything was out of date (so the classes drawing on this one are rebuilt too).
-    func bringUpToDate(writer: ParseWriter, rebuild: Bool) throws -> Bool {
+    func bringUpToDate(writer: ParseWriter, rebuild: Bool, progress: (Int, Int) -> Void = { _, _ in }) throws -> Bool {
         let made = try writer.ensureSearchIndex(for: className)
         if rebuild, !made {
             try writer.clearSearchIndex(for: className)
         }
         let stale = try writer.reader.staleSearchDocuments(for: className)
-        for objectId in stale.changed { try reindex(objectId, writer: writer) }
+        if stale.changed.count > Self.bulkThreshold {
+            try writer.withBulkSearchIndexing(for: className) {
+                try reindexInBatches(stale.changed, writer: writer, progress: progress)
+            }
+        } else {
+            for objectId in stale.changed { try reindex(objectId, writer: writer) }
+        }
         for objectId in stale.orphaned {
             try writer.setSearchDocument(
                 nil, className: className, objectId: objectId, createdAt: .distantPast, updatedAt: .distantPast)
         }
         return made || !stale.changed.isEmpty || !stale.orphaned.isEmpty
+    }
+
+    /// Past this many objects to index at once, FTS5's merging waits until all are in (see `withBulkSearchIndexing`).
+    static let bulkThreshold = 10_000
+
+    /// Indexes the stored objects `objectIds` (all of them exist), read 1,000 at a time.
+    private func reindexInBatches(_ objectIds: [String], writer: ParseWriter, progress: (Int, Int) -> Void) throws {
+        var done = 0
+        for start in stride(from: 0, to: objectIds.count, by: 1_000) {
+            let batch = objectIds[start..<min(start + 1_000, objectIds.count)]
+            let objects = try writer.reader.find(
+                ParseQuery(className).where("objectId", "$in", .array(batch.map(ParseValue.string))).limit(batch.count))
+            for object in objects {
+                try writer.setSearchDocument(
+                    try document(object, writer.reader), className: className, objectId: object.objectId,
+                    createdAt: object.createdAt, updatedAt: object.updatedAt)
+            }
+            done += batch.count
+            progress(done, objectIds.count)
+        }
     }
 
     /// Follows `changes` (one transaction's writes) into the indexes of `classes`, in that transaction.
@@ -71,11 +98,19 @@ extension SearchableClass {
 
     /// Brings every class's index up to date at open, the classes others draw on first; a class whose sources
     /// were out of date is rebuilt whole, as its documents may name what changed.
-    static func bringUpToDate(_ classes: [SearchableClass], writer: ParseWriter) throws {
+    ///
+    /// - Parameter progress: told how far a large index has come (a class's name, objects indexed, in all).
+    static func bringUpToDate(
+        _ classes: [SearchableClass], writer: ParseWriter,
+        progress: (_ className: String, _ done: Int, _ total: Int) -> Void = { _, _, _ in }
+    ) throws {
         var outOfDate: Set<String> = []
         for searchable in classes {
             let rebuild = searchable.drawsOn.contains(where: outOfDate.contains)
-            if try searchable.bringUpToDate(writer: writer, rebuild: rebuild) { outOfDate.insert(searchable.className) }
+            let changed = try searchable.bringUpToDate(writer: writer, rebuild: rebuild) { done, total in
+                progress(searchable.className, done, total)
+            }
+            if changed { outOfDate.insert(searchable.className) }
         }
     }
 }

@@ -18,9 +18,12 @@ public final class WritePath: Sendable {
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
     /// history and trash can be looked up by record, the features' lists have their `indexes` and the `searchable`
     /// classes an up-to-date search index, and drops history and trash older than `rules` allow.
+    ///
+    /// - Parameter progress: a line to show while a large search index is being built (a database from before search,
+    ///   or one another program filled).
     public init(
         store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = [],
-        searchable: [SearchableClass] = []
+        searchable: [SearchableClass] = [], progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         self.store = store
         self.rules = rules
@@ -28,7 +31,9 @@ public final class WritePath: Sendable {
         self.indexes = indexes
         self.searchable = searchable
         let totals = try await store.write {
-            try Self.open($0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
+            try Self.open(
+                $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
+                progress: progress)
         }
         counts = WriteCounts(totals: totals)
     }
@@ -37,7 +42,7 @@ public final class WritePath: Sendable {
     /// the totals of the counted classes.
     private static func open(
         _ writer: ParseWriter, rules: KeepingRules, countedClasses: [String], indexes: [StoredIndex],
-        searchable: [SearchableClass]
+        searchable: [SearchableClass], progress: (String) -> Void = { _ in }
     ) throws -> [String: Int] {
         try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
         try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
@@ -47,7 +52,13 @@ public final class WritePath: Sendable {
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
         // A photo no record names may still be named by a history entry or a trash item that can bring it back.
         try writer.sweepFiles(unusedFor: Double(max(rules.historyDays, rules.trashDays)) * 86_400)
-        try SearchableClass.bringUpToDate(searchable, writer: writer)
+        try SearchableClass.bringUpToDate(searchable, writer: writer) { className, done, total in
+            // Large indexes only, every 100,000 objects and at the end: a line every few seconds.
+            guard total > SearchableClass.bulkThreshold, done % 100_000 == 0 || done == total else { return }
+            progress(
+                "Building the search index of \(className): \(NumberText.grouped(done)) of \(NumberText.grouped(total))"
+                    + (done == total ? ", merging it…" : "…"))
+        }
         var totals: [String: Int] = [:]
         for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
         return totals

@@ -15,6 +15,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     let timeZone: TimeZone
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
     let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20)
+    /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
+    let rowCache = FragmentCache<TodoRowFragment>(byteBudget: 1 << 20)
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/todos", .signedIn, use: index)
@@ -54,8 +56,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                     size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown))
             let list = TodoListContext(
                 address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
-                timeZone: timeZone, query: request.uri.query ?? "", csrfToken: token)
-            return pages.renderBody(TodoListPage(page: result, list: list, chrome: context), template: "todos/index")
+                timeZone: timeZone, query: TodoListAddress.listQuery(query), csrfToken: token)
+            let page = TodoListPage(page: result, list: list, chrome: context) { row in
+                RenderedFragment(
+                    html: rowCache.fragment(for: row) { pages.renderFragment(row, template: "partials/todo-row") })
+            }
+            return pages.renderBody(page, template: "todos/index")
         }
     }
 

@@ -16,6 +16,16 @@ struct TodoListAddress: Sendable, Hashable {
         return items.isEmpty ? "/todos" : "/todos?" + items.joined(separator: "&")
     }
 
+    /// The list's own parameters of a query string (in one order): what a tick button's way back keeps, so
+    /// `/todos?q=milk&utm=x` and `/todos?q=milk` render the same rows.
+    static func listQuery(_ query: FormFields) -> String {
+        listParameters.compactMap { name in query[name].map { name + "=" + PercentEncoding.encode($0) } }
+            .joined(separator: "&")
+    }
+
+    /// The parameters a to-do list's address may carry.
+    static let listParameters = ["show", "sort", "q", "after", "before", "page"]
+
     /// Page `number` of a list paged by number (the first page has no `page`).
     func page(_ number: Int) -> String { number <= 1 ? url() : url(["page=\(number)"]) }
 

@@ -32,3 +32,14 @@ extension TodoTick: MustacheParent {
         }
     }
 }
+
+extension TodoRowFragment: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "canEdit": canEdit
+        case "csrfToken": csrfToken
+        case "backURL": backURL
+        default: row.child(named: name)
+        }
+    }
+}

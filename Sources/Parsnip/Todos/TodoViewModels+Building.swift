@@ -10,7 +10,8 @@ struct TodoListContext: Sendable {
     let typed: String
     let today: CalendarDate
     let timeZone: TimeZone
-    /// The query string of this page, for the tick buttons' way back.
+    /// The query string of this page, for the tick buttons' way back: the list's own parameters only, so a row
+    /// renders the same on every address of the same page.
     let query: String
     /// The token for the tick buttons' forms (the page cache's stand-in when the page is shared).
     let csrfToken: String
@@ -20,10 +21,22 @@ extension TodoListPage {
     /// How many of the most recently done to-dos the open list shows below its first page.
     static let recentlyDoneShown = 3
 
-    /// The list page for one page of results.
-    init(page result: TodoPage, list: TodoListContext, chrome context: ParsnipRequestContext) {
+    /// The list page for one page of results; `renderRow` renders a row with `partials/todo-row` (through the
+    /// list's `FragmentCache`).
+    init(
+        page result: TodoPage, list: TodoListContext, chrome context: ParsnipRequestContext,
+        renderRow: (TodoRowFragment) -> RenderedFragment
+    ) {
         let address = list.address
-        let row = { TodoFormatting.row($0, today: list.today, timeZone: list.timeZone) }
+        let showingDone = address.part == .done
+        let chrome = PageChrome(title: showingDone ? "Done to-dos" : "To-do list", context: context, inTodos: true)
+        let backURL = list.query.isEmpty ? "/todos" : "/todos?" + list.query
+        let row = { (item: TodoListItem) in
+            renderRow(
+                TodoRowFragment(
+                    row: TodoFormatting.row(item, today: list.today, timeZone: list.timeZone),
+                    canEdit: chrome.canEdit, csrfToken: list.csrfToken, backURL: backURL))
+        }
         let items = result.items.map(row)
         let pageCount = max(1, (result.total + list.pageSize - 1) / list.pageSize)
         let pageNumber = result.hasPrevious ? min(max(2, list.pageNumber), pageCount) : 1
@@ -41,10 +54,9 @@ extension TodoListPage {
                 page: list.pageNumber, total: result.total, pageSize: list.pageSize, hasRows: !items.isEmpty,
                 url: address.page)
         }
-        let showingDone = address.part == .done
         let everything = result.openCount + result.doneCount
         self.init(
-            page: PageChrome(title: showingDone ? "Done to-dos" : "To-do list", context: context, inTodos: true),
+            page: chrome,
             heading: showingDone ? "Done" : "To-do list",
             showingDone: showingDone,
             query: address.search == nil ? "" : list.typed,
@@ -68,9 +80,7 @@ extension TodoListPage {
             pages: pages,
             doneSection: Self.doneSection(result, address: address, row: row),
             // An empty list offers its one action, "Add your first to-do", not a search of nothing.
-            showsTools: address.search != nil || everything > 0,
-            csrfToken: list.csrfToken,
-            backURL: list.query.isEmpty ? "/todos" : "/todos?" + list.query
+            showsTools: address.search != nil || everything > 0
         )
     }
 
@@ -102,7 +112,7 @@ extension TodoListPage {
     }
 
     /// "Done (12)" below the first page of open to-dos, with the most recently done.
-    static func doneSection(_ result: TodoPage, address: TodoListAddress, row: (TodoListItem) -> TodoRow)
+    static func doneSection(_ result: TodoPage, address: TodoListAddress, row: (TodoListItem) -> RenderedFragment)
         -> TodoDoneSection?
     {
         guard address.part == .open, !result.recentlyDone.isEmpty else { return nil }

@@ -17,7 +17,8 @@ struct TodoListPage: Sendable {
     let sortField: String?
     /// "5 to do, 12 done", or "3 to-dos match “milk”: 2 to do, 1 done" when searching; nil when there are none.
     let countLine: String?
-    let items: [TodoRow]
+    /// The page's rows, each rendered with `partials/todo-row`.
+    let items: [RenderedFragment]
     let hasItems: Bool
     /// Shown instead of the list when there is nothing to show.
     let emptyState: EmptyState?
@@ -26,10 +27,6 @@ struct TodoListPage: Sendable {
     let doneSection: TodoDoneSection?
     /// False while there are no to-dos at all: the page shows only its one action, not the search box.
     let showsTools: Bool
-    /// The token of the tick buttons' forms.
-    let csrfToken: String
-    /// This page's address, where a tick button sends the person back to.
-    let backURL: String
 }
 
 /// One order the open to-dos can be listed in, as a link.
@@ -42,14 +39,14 @@ struct TodoSortLink: Sendable {
 /// "Done (12)": the most recently done to-dos, and a link to all of them when there are more.
 struct TodoDoneSection: Sendable {
     let heading: String
-    let items: [TodoRow]
+    let items: [RenderedFragment]
     /// "Show all 12 done to-dos"; nil when every done one is already shown.
     let moreLink: EmptyStateLink?
 }
 
 /// One to-do in a list: its title linking to its page, the start of its description, when it is due, and its
 /// tick button.
-struct TodoRow: Sendable {
+struct TodoRow: Sendable, Hashable {
     let title: String
     /// The to-do's own page.
     let url: String
@@ -66,8 +63,20 @@ struct TodoRow: Sendable {
     let deleteURL: String
 }
 
+/// One row as `partials/todo-row` renders it: the to-do, and what the list page gives every row. It holds all the
+/// template reads, so it is the row's key in the list's `FragmentCache`.
+struct TodoRowFragment: Sendable, Hashable {
+    let row: TodoRow
+    /// Whether the visitor may tick, edit and delete.
+    let canEdit: Bool
+    /// The tick forms' token (the page cache's stand-in when the page is shared).
+    let csrfToken: String
+    /// The list page a tick button sends the person back to.
+    let backURL: String
+}
+
 /// The button that ticks a to-do off or opens it again: a form of its own that works without JavaScript.
-struct TodoTick: Sendable {
+struct TodoTick: Sendable, Hashable {
     let action: String
     /// What the button sets: "1" to tick off, "0" to open again.
     let value: String

@@ -56,6 +56,11 @@ public struct Pages: Sendable {
         ByteBuffer(string: library.render(TemplateValues.prepared(model) ?? model, withTemplate: name) ?? "")
     }
 
+    /// Renders `model` with the template `name` into a piece of a page (a partial rendered on its own).
+    func renderFragment(_ model: some Sendable, template name: String) -> String {
+        library.render(TemplateValues.prepared(model) ?? model, withTemplate: name) ?? ""
+    }
+
     static func htmlResponse(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {
         var headers = HTTPFields()
         headers.reserveCapacity(8)

@@ -1,5 +1,11 @@
 import Hummingbird
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A page rendered once with a stand-in for the CSRF token, kept in parts, so each visitor's copy is the parts
 /// joined with their own token — a copy of bytes instead of a template rendering.
 struct TokenSplicedPage: CacheablePage {
@@ -18,14 +24,25 @@ struct TokenSplicedPage: CacheablePage {
         let marker = Array(Self.marker.utf8)
         var parts: [[UInt8]] = []
         var start = 0
-        var index = 0
-        while index + marker.count <= bytes.count {
-            if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) {
-                parts.append(Array(bytes[start..<index]))
-                index += marker.count
-                start = index
-            } else {
-                index += 1
+        bytes.withUnsafeBytes { page in
+            marker.withUnsafeBytes { marker in
+                guard page.count > 0 else { return }
+                // memchr for the marker's first byte, then memcmp: the byte-by-byte loop this replaces was 3% of
+                // an uncached list page.
+                let base = page.baseAddress!
+                var from = 0
+                while from + marker.count <= page.count,
+                    let found = memchr(base + from, Int32(marker[0]), page.count - from - marker.count + 1)
+                {
+                    let index = base.distance(to: UnsafeRawPointer(found))
+                    if memcmp(found, marker.baseAddress!, marker.count) == 0 {
+                        parts.append(Array(bytes[start..<index]))
+                        start = index + marker.count
+                        from = start
+                    } else {
+                        from = index + 1
+                    }
+                }
             }
         }
         parts.append(Array(bytes[start...]))

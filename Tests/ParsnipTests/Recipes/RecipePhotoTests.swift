@@ -147,7 +147,11 @@ final class RecipePhotoTests: XCTestCase {
             let page = try await browser.get(path).text
             XCTAssertFalse(page.contains("recipe-photo"))
             let history = try await browser.get("\(path)/history").text
-            XCTAssertTrue(history.contains("Photo"), history)
+            XCTAssertTrue(
+                history.contains(
+                    #"<span class="history-label">Photo</span>"# + "\n"
+                        + #"<span class="history-values">tart.png <span aria-label="changed to">→</span> "#
+                        + #"<span class="none">empty</span></span>"#), history)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HummingbirdTesting
 import ParseStore
 import XCTest
@@ -112,6 +113,41 @@ final class TodoSearchTests: XCTestCase {
             let indexed = try await Self.titles(browser, "indexed")
             XCTAssertEqual(indexed, ["Indexed by Parsnip"])
         }
+    }
+
+    func testAThousandsStrongClassWrittenWithoutTheIndexIsIndexedInBulkAtOpenSayingHowFarItIs() async throws {
+        let store = try ParseStore.inMemory(clock: SteppingClock())
+        defer { try? store.close() }
+        let count = SearchableClass.bulkThreshold + 2_000
+        _ = try await store.write { writer in
+            for number in 0..<count {
+                let title = number == 4_321 ? "Renew the passport for Zoë" : "Chore number \(number)"
+                _ = try writer.create("TodoListItem", ["title": .string(title), "done": .boolean(number % 3 == 0)])
+            }
+        }
+        let lines = LockedValue<[String]>([])
+        let writePath = try await WritePath(
+            store: store, countedClasses: [StoreTodoRepository.className],
+            searchable: [StoreTodoRepository.searchable], progress: { line in lines.withLock { $0.append(line) } })
+        XCTAssertEqual(
+            lines.withLock { $0 },
+            [
+                "Building the search index of TodoListItem: 12,000 of 12,000, merging it…"
+            ])
+        let repository = StoreTodoRepository(writePath: writePath)
+        let found = try await repository.page(
+            TodoPageRequest(search: "zoe passp", part: .open, sort: .newest, position: .first, size: 10))
+        XCTAssertEqual(found.items.map(\.title), ["Renew the passport for Zoë"])
+        let chores = try await repository.page(
+            TodoPageRequest(search: "chore", part: .open, sort: .newest, position: .first, size: 10))
+        XCTAssertEqual(chores.openCount, 8_000 - 1)
+        XCTAssertEqual(chores.doneCount, 4_000)
+        // FTS5's merging is back to its defaults for the saves that follow.
+        let settings = try await store.databaseWriter.read { db in
+            try Row.allRows(of: "_SearchIndex_TodoListItem_config", in: db)
+        }
+        XCTAssertTrue(settings.contains { $0["k"] == "automerge" && $0["v"] == 4 }, "\(settings)")
+        XCTAssertTrue(settings.contains { $0["k"] == "crisismerge" && $0["v"] == 16 }, "\(settings)")
     }
 
     static func hidden(_ name: String, in html: String) -> String? {

@@ -40,6 +40,18 @@ final class TodoFormattingTests: XCTestCase {
         XCTAssertEqual(cut?.last, "…")
     }
 
+    func testPreviewCountsCharactersNotBytesAndJoinsEveryKindOfLineBreak() {
+        let accents = String(repeating: "é", count: 120)
+        XCTAssertEqual(TodoFormatting.preview(accents), accents, "240 bytes, but 120 characters")
+        XCTAssertEqual(TodoFormatting.preview(accents + "é"), String(repeating: "é", count: 119) + "…")
+        let families = String(repeating: "👨‍👩‍👧", count: 121)
+        XCTAssertEqual(TodoFormatting.preview(families)?.count, 120)
+        XCTAssertEqual(TodoFormatting.preview("one\r\ntwo\u{2028}three\u{85}four"), "one two three four")
+        XCTAssertEqual(TodoFormatting.preview("Buy “milk” … soon"), "Buy “milk” … soon")
+        let spaced = String(repeating: "a", count: 100) + String(repeating: " ", count: 30) + "b"
+        XCTAssertEqual(TodoFormatting.preview(spaced), String(repeating: "a", count: 100) + "…")
+    }
+
     func testISOTimestampHasMillisecondsInUTC() {
         let date = Date(timeIntervalSince1970: 1_714_558_830.456)
         XCTAssertEqual(TodoFormatting.isoTimestamp(date), "2024-05-01T10:20:30.456Z")
