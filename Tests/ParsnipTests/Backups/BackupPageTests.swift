@@ -42,6 +42,11 @@ final class BackupPageTests: XCTestCase {
             let todos = try await owner.get("/todos").text
             XCTAssertTrue(todos.contains("Buy oat milk"))
             XCTAssertFalse(todos.contains("Paint the fence"), "the later to-do is gone with the restore")
+            // The search index is the restored data's, not the one before.
+            let fence = try await owner.get("/todos?q=fence").text
+            XCTAssertTrue(fence.contains("No to-dos match “fence”"), fence)
+            let milk = try await owner.get("/todos?q=milk%20oat").text
+            XCTAssertTrue(milk.contains(#"class="todo-title">Buy oat milk</a>"#), milk)
             let people = try await owner.get("/people").text
             XCTAssertTrue(people.contains("Ben"), "people added since stay")
         }
@@ -202,6 +207,8 @@ final class BackupUploadTests: XCTestCase {
             XCTAssertTrue(page.contains(">Undo this import<"), "the safety copy offers the way back")
             let after = try await owner.get("/todos").text
             XCTAssertTrue(after.contains("Wash the car"))
+            let found = try await owner.get("/todos?q=car%20wash").text
+            XCTAssertTrue(found.contains(#"class="todo-title">Wash the car</a>"#), "imported objects are indexed")
             let again = try await owner.post(String(action), form: [("existing", "skip")])
             XCTAssertEqual(again.status, .seeOther, "the same import twice is refused politely")
         }
