@@ -56,13 +56,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     }
     let writePath: WritePath
     do {
-        writePath = try await WritePath(
-            store: store, rules: settings.keeping,
-            countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            indexes: StoreTodoRepository.indexes,
-            searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
-                + StoreBookRepository.searchable,
-            progress: settings.onStartupProgress)
+        writePath = try await .forApps(store: store, rules: settings.keeping, progress: settings.onStartupProgress)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")

@@ -65,8 +65,7 @@ public enum BackupFiles {
         defer { try? store.close() }
         let writePath: WritePath
         do {
-            writePath = try await WritePath(
-                store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className])
+            writePath = try await .forApps(store: store)
         } catch {
             throw BackupProblem.writing(error, what: "Opening the database")
         }

@@ -69,6 +69,28 @@ final class ImportTests: XCTestCase {
         }
     }
 
+    func testTheCommandLineImportIndexesWhatItImportsInTheSameRun() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+        }
+        let file = database.directory.appendingPathComponent("TodoListItem.json")
+        try Data(
+            #"[{"objectId":"cli0000001","title":"Service the bike","createdAt":"2024-03-02T10:00:00.000Z"}]"#.utf8
+        ).write(to: file)
+        let (report, _) = try await BackupFiles.importFile(
+            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+        XCTAssertEqual(report.problems, [])
+        // Read straight from the file, before any server start could index it.
+        let store = try ParseStore(path: database.path)
+        defer { try? store.close() }
+        let found = try await store.read { reader in
+            try reader.searchIds(in: "TodoListItem", for: "bike serv", limit: 10)
+        }
+        XCTAssertEqual(found, ["cli0000001"])
+    }
+
     func testADryRunWritesNothingAndNamesEachBadRowAndAnyProblemStopsTheWholeImport() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }

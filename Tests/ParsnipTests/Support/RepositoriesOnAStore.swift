@@ -8,10 +8,7 @@ import ParseStore
 extension WritePath {
     /// A write path on `store` counting every class the apps list.
     static func counting(_ store: ParseStore) async throws -> WritePath {
-        try await WritePath(
-            store: store, countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
-                + StoreBookRepository.searchable)
+        try await .forApps(store: store)
     }
 }
 

@@ -1,0 +1,18 @@
+import ParseStore
+
+extension WritePath {
+    /// The write path of Parsnip's three apps on `store`: the counted lists, their indexes and every searchable
+    /// class — the same for the server and for the command line's import, so an import keeps the search index too.
+    static func forApps(
+        store: ParseStore, rules: KeepingRules = KeepingRules(),
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> WritePath {
+        try await WritePath(
+            store: store, rules: rules,
+            countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
+            indexes: StoreTodoRepository.indexes,
+            searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
+                + StoreBookRepository.searchable,
+            progress: progress)
+    }
+}
