@@ -12,10 +12,13 @@ import OrderedCollections
 ///   - objects: the objects to expand, changed in place.
 ///   - paths: dotted include paths (`["author", "author.team", "tags"]`); `*` expands every Pointer field.
 /// - Throws: `ParseError` 1 when a stored target does not decode; database errors.
-func resolveIncludes(_ objects: inout [ParseObject], paths: [String], in db: Database, context: StoreContext) throws {
+func resolveIncludes(
+    _ objects: inout [ParseObject], paths: [String], in db: Database, context: StoreContext,
+    access: ParseAccess = .master
+) throws {
     let tree = IncludePaths(paths)
     guard !tree.isEmpty, !objects.isEmpty else { return }
-    try IncludeResolver(db: db, schemas: context.schemas).expand(&objects, tree)
+    try IncludeResolver(db: db, schemas: context.schemas, access: access).expand(&objects, tree)
 }
 
 /// Walks an include tree level by level, fetching each level's targets in bulk.
@@ -24,6 +27,8 @@ struct IncludeResolver {
     let db: Database
     /// The schemas of target classes.
     let schemas: SchemaCache
+    /// Whom the includes are read for: a target the access may not read is left out, as a missing one is.
+    var access: ParseAccess = .master
 
     /// The statement fetching the objects of one class whose ids are in a JSON array.
     static func fetchSQL(table: String) -> String {
@@ -57,9 +62,12 @@ struct IncludeResolver {
         guard NameRules.isValidClassName(className), let schema = try schemas.schema(className, in: db) else {
             return []
         }
-        let statement = try db.cachedStatement(sql: Self.fetchSQL(table: quoteIdentifier(className)))
+        let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
+        let statement = try db.cachedStatement(
+            sql: Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable)
         let idList = ParseJSON.encode(.array(ids.map { .string($0) }))
-        let rows = try Row.fetchCursor(statement, arguments: [idList])
+        let rows = try Row.fetchCursor(
+            statement, arguments: StatementArguments([idList.databaseValue] + readableArguments))
         var objects: [ParseObject] = []
         while let row = try rows.next() {
             objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: nil))

@@ -13,8 +13,11 @@ struct CompiledQuery {
     let count: (sql: String, arguments: [DatabaseValue])?
 
     /// Compiles `query` (already checked by `ParsedQuery`) against `schema`.
-    init(_ query: ParsedQuery, schema: ParseClassSchema, db: Database, schemas: SchemaCache) throws {
-        let compiler = QueryCompiler(schema: schema, db: db, schemas: schemas)
+    init(
+        _ query: ParsedQuery, schema: ParseClassSchema, db: Database, schemas: SchemaCache,
+        access: ParseAccess = .master
+    ) throws {
+        let compiler = QueryCompiler(schema: schema, db: db, schemas: schemas, access: access)
         self.schema = schema
         self.keys = query.keys.map { Set($0.map { WhereClause.FieldPath($0).root }) }
         let from = " FROM \(compiler.table) AS \(compiler.alias)"
@@ -22,6 +25,7 @@ struct CompiledQuery {
         let arguments: [DatabaseValue]
         var condition = try compiler.condition(query.clause)
         if let search = query.search { condition = .and([condition, try compiler.searchCondition(search)]) }
+        condition = .and([condition, compiler.readable])
         switch condition {
         case .constant(false):
             find = nil

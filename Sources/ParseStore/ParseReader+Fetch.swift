@@ -16,12 +16,17 @@ extension ParseReader {
         guard NameRules.isValidClassName(className), let entry = try context.schemas.entry(className, in: db) else {
             throw ParseError.objectNotFound
         }
+        // An object the access may not read is "not found", as Parse answers.
+        let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
         let statement = try db.cachedStatement(
-            sql: "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [objectId]) else { throw ParseError.objectNotFound }
+            sql: "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(readable)")
+        guard
+            let row = try Row.fetchOne(
+                statement, arguments: StatementArguments([objectId.databaseValue] + readableArguments))
+        else { throw ParseError.objectNotFound }
         var objects = [try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)]
         if !include.isEmpty {
-            try resolveIncludes(&objects, paths: include, in: db, context: context)
+            try resolveIncludes(&objects, paths: include, in: db, context: context, access: access)
         }
         return objects[0]
     }

@@ -19,7 +19,8 @@ extension ParseReader {
     public func find(_ query: ParseQuery) throws -> [ParseObject] {
         let parsed = try ParsedQuery(query, now: context.clock.now())
         guard parsed.limit != 0, let schema = try context.schemas.schema(query.className, in: db) else { return [] }
-        let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
+        let compiled = try CompiledQuery(
+            parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let find = compiled.find else { return [] }
         let statement = try db.cachedStatement(sql: find.sql)
         var objects: [ParseObject] = []
@@ -28,7 +29,7 @@ extension ParseReader {
             objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: compiled.keys))
         }
         if !parsed.include.isEmpty {
-            try resolveIncludes(&objects, paths: parsed.include, in: db, context: context)
+            try resolveIncludes(&objects, paths: parsed.include, in: db, context: context, access: access)
         }
         return objects
     }
@@ -50,7 +51,8 @@ extension ParseReader {
     public func count(_ query: ParseQuery) throws -> Int {
         let parsed = try ParsedQuery(query, now: context.clock.now())
         guard let schema = try context.schemas.schema(query.className, in: db) else { return 0 }
-        let compiled = try CompiledQuery(parsed, schema: schema, db: db, schemas: context.schemas)
+        let compiled = try CompiledQuery(
+            parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let count = compiled.count else { return 0 }
         let statement = try db.cachedStatement(sql: count.sql)
         return try Int.fetchOne(statement, arguments: StatementArguments(count.arguments)) ?? 0

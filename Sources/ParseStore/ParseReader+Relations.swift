@@ -50,13 +50,15 @@ extension ParseReader {
         var children: [String: [ParseObject]] = Dictionary(uniqueKeysWithValues: parents.map { ($0, []) })
         // A target class that was never written has no table, and no objects.
         guard let targetSchema = try context.schemas.schema(targetClass, in: db) else { return children }
-        let compiler = QueryCompiler(schema: targetSchema, db: db, schemas: context.schemas)
+        let compiler = QueryCompiler(schema: targetSchema, db: db, schemas: context.schemas, access: access)
         let sql = compiler.relatedObjectsSQL(
             joinTable: QueryCompiler.joinTable(field: key, parentClass: parentClass), sortKeys: sortKeys,
             textOrder: textOrder)
         let statement = try db.cachedStatement(sql: sql)
         let idList = ParseJSON.encode(.array(parents.map { .string($0) }))
-        let rows = try Row.fetchCursor(statement, arguments: [idList])
+        let (_, readableArguments) = compiler.readable.sqlAndArguments
+        let rows = try Row.fetchCursor(
+            statement, arguments: StatementArguments([idList.databaseValue] + readableArguments))
         while let row = try rows.next() {
             guard let owner = String.fromDatabaseValue(row[QueryCompiler.relatedOwnerColumn]) else { continue }
             children[owner, default: []].append(try ObjectRowDecoder.decode(row: row, schema: targetSchema, keys: nil))
@@ -73,13 +75,14 @@ extension QueryCompiler {
     /// `SELECT q0.*, r."owningId" AS "_owningId" FROM <join> JOIN <this class> … WHERE owningId IN json_each(?)`,
     /// sorted by `sortKeys` (then objectId): the children of every parent in one statement.
     ///
-    /// The sort is global; each parent's children keep that order when grouped by parent.
+    /// The sort is global; each parent's children keep that order when grouped by parent. Only children the
+    /// compiler's access may read are listed (their argument follows the parents').
     func relatedObjectsSQL(joinTable: String, sortKeys: [SortKey], textOrder: ParseQuery.TextOrder) -> String {
         let join = "r\(depth)"
         let order = orderTerms(sortKeys, textOrder: textOrder).joined(separator: ", ")
         return "SELECT \(alias).*, \(join).\"owningId\" AS \(quoteIdentifier(Self.relatedOwnerColumn))"
             + " FROM \(joinTable) AS \(join) JOIN \(table) AS \(alias) ON \(column("objectId")) = \(join).\"relatedId\""
-            + " WHERE \(join).\"owningId\" IN (SELECT value FROM json_each(?))"
+            + " WHERE \(join).\"owningId\" IN (SELECT value FROM json_each(?)) AND \(readable.sqlAndArguments.0)"
             + " ORDER BY " + order
     }
 }

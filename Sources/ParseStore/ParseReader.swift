@@ -5,6 +5,16 @@ import GRDB
 public struct ParseReader {
     let db: Database
     let context: StoreContext
+    /// Whom this reader reads for: its finds, counts, fetches, includes and sub-queries see only the rows this
+    /// access may read (`ParseAccess`). The master key unless `acting(as:)` says otherwise.
+    public private(set) var access: ParseAccess = .master
+
+    /// The same snapshot, read for `access` (a request's user and roles, or no one).
+    public func acting(as access: ParseAccess) -> ParseReader {
+        var copy = self
+        copy.access = access
+        return copy
+    }
 
     /// The schema of a class, or nil when nothing was ever written to it.
     public func schema(_ className: String) throws -> ParseClassSchema? {
@@ -18,6 +28,9 @@ public struct ParseWriter {
     let context: StoreContext
     /// Every object this transaction created, changed or deleted.
     public let changeLog: WriteLog
+    /// Whom this writer writes for: an update or delete of an object whose ACL does not let it write is "not
+    /// found" (101), as Parse answers; its `reader` reads for the same access. The master key unless `acting(as:)`.
+    public private(set) var access: ParseAccess = .master
 
     init(db: Database, context: StoreContext, changeLog: WriteLog = WriteLog()) {
         self.db = db
@@ -25,8 +38,15 @@ public struct ParseWriter {
         self.changeLog = changeLog
     }
 
-    /// Reads that see this transaction's own writes.
-    public var reader: ParseReader { ParseReader(db: db, context: context) }
+    /// The same transaction, written for `access` (a request's user and roles, or no one).
+    public func acting(as access: ParseAccess) -> ParseWriter {
+        var copy = self
+        copy.access = access
+        return copy
+    }
+
+    /// Reads that see this transaction's own writes, for the writer's access.
+    public var reader: ParseReader { ParseReader(db: db, context: context).acting(as: access) }
 
     /// The store clock's time now, to the millisecond, as object writes stamp it: for records kept alongside a
     /// change (who changed what, and when).

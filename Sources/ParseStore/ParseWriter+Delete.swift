@@ -11,14 +11,17 @@ extension ParseWriter {
     /// - Parameters:
     ///   - className: the object's class.
     ///   - objectId: the object's id.
-    /// - Throws: `ParseError` 101 "Object not found." when there is no such object or class.
+    /// - Throws: `ParseError` 101 "Object not found." when there is no such object or class, or the writer's access
+    ///   may not write it.
     public func delete(_ className: String, objectId: String) throws {
         guard NameRules.isValidClassName(className), try context.schemas.entry(className, in: db) != nil else {
             throw ParseError.objectNotFound
         }
+        // An object the access may not write is "not found", as Parse answers.
+        let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
         let statement = try db.cachedStatement(
-            sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ?")
-        try statement.execute(arguments: [objectId])
+            sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(writable)")
+        try statement.execute(arguments: StatementArguments([objectId.databaseValue] + writableArguments))
         guard db.changesCount > 0 else { throw ParseError.objectNotFound }
         changeLog.record(className, objectId, deleted: true)
     }

@@ -31,7 +31,8 @@ extension ParseWriter {
     ///   - objectId: the object's id.
     ///   - operations: field name → operation.
     /// - Returns: the stored object.
-    /// - Throws: `ParseError` 101 when there is no such object, plus the errors of `create(_:_:)`.
+    /// - Throws: `ParseError` 101 when there is no such object or the writer's access may not write it (nothing is
+    ///   changed, not even the schema), plus the errors of `create(_:_:)`.
     @discardableResult
     public func update(
         _ className: String, objectId: String, operations: [String: ParseUpdate]
@@ -44,10 +45,16 @@ extension ParseWriter {
 
         // Read the object first when its values are needed, or before changing the schema, so that a missing
         // object fails before any DDL runs.
+        // An object the access may not write is "not found" too (its ACL's write list).
+        let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
         var current: Row?
         if plan.needsCurrentValues || !newFields.isEmpty {
-            let statement = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE \"objectId\" = ?")
-            guard let row = try Row.fetchOne(statement, arguments: [objectId]) else { throw ParseError.objectNotFound }
+            let statement = try db.cachedStatement(
+                sql: "SELECT * FROM \(table) WHERE \"objectId\" = ? AND \(writable)")
+            guard
+                let row = try Row.fetchOne(
+                    statement, arguments: StatementArguments([objectId.databaseValue] + writableArguments))
+            else { throw ParseError.objectNotFound }
             current = row
         }
         let entry =
@@ -90,8 +97,10 @@ extension ParseWriter {
             }
         }
         values.append(objectId.databaseValue)
+        values += writableArguments
         let statement = try db.cachedStatement(
-            sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \"objectId\" = ? RETURNING *")
+            sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \"objectId\" = ? AND \(writable) "
+                + "RETURNING *")
         guard let row = try Row.fetchOne(statement, arguments: StatementArguments(values)) else {
             throw ParseError.objectNotFound
         }

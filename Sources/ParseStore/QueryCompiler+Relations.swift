@@ -102,10 +102,11 @@ extension QueryCompiler {
         throws -> SQLSubquery?
     {
         guard let subSchema = try schemas.schema(subQuery.className, in: db) else { return nil }
-        let inner = QueryCompiler(schema: subSchema, db: db, schemas: schemas, depth: depth + 1)
+        let inner = QueryCompiler(schema: subSchema, db: db, schemas: schemas, access: access, depth: depth + 1)
         guard let keyType = inner.columnType(key), keyType == type, type != .array else { return nil }
         let select = "SELECT \(inner.column(key)) FROM \(inner.table) AS \(inner.alias)"
-        switch try inner.condition(subQuery.clause) {
+        // A sub-query finds only what its caller may read, as Parse Server runs it with the caller's auth.
+        switch SQLCondition.and([try inner.condition(subQuery.clause), inner.readable]) {
         case .constant(false): return nil
         case .constant(true): return SQLSubquery(sql: select, arguments: [])
         case .sql(let text, let arguments): return SQLSubquery(sql: select + " WHERE " + text, arguments: arguments)

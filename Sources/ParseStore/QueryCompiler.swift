@@ -15,14 +15,20 @@ struct QueryCompiler {
     let db: Database
     /// The store's schema cache.
     let schemas: SchemaCache
+    /// Whom the statement reads for: every class it reads (sub-queries too) shows only the rows this may read.
+    let access: ParseAccess
 
-    init(schema: ParseClassSchema, db: Database, schemas: SchemaCache, depth: Int = 0) {
+    init(schema: ParseClassSchema, db: Database, schemas: SchemaCache, access: ParseAccess, depth: Int = 0) {
         self.schema = schema
         self.depth = depth
         self.alias = "q\(depth)"
         self.db = db
         self.schemas = schemas
+        self.access = access
     }
+
+    /// The rows of this class the access may read (the ACL's read list).
+    var readable: SQLCondition { access.allows(column: column("_rperm")) }
 
     /// The quoted table of the class being queried.
     var table: String { quoteIdentifier(schema.className) }

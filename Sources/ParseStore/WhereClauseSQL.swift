@@ -15,6 +15,14 @@ enum SQLCondition: Sendable {
     /// Always false.
     static let `false` = SQLCondition.constant(false)
 
+    /// The condition as SQL text and its arguments (`1` / `0` for the constants).
+    var sqlAndArguments: (String, [DatabaseValue]) {
+        switch self {
+        case .constant(let value): (value ? "1" : "0", [])
+        case .sql(let text, let arguments): (text, arguments)
+        }
+    }
+
     /// A condition without arguments.
     init(_ sql: String) { self = .sql(sql, []) }
 

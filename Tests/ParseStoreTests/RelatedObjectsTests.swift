@@ -177,7 +177,8 @@ final class RelatedObjectsTests: XCTestCase {
     func test_plan_looksParentsUpInTheJoinTablesOwnerIndex() async throws {
         let plan = try await store.read { reader in
             let schema = try XCTUnwrap(try reader.schema("Author"))
-            let compiler = QueryCompiler(schema: schema, db: reader.db, schemas: reader.context.schemas)
+            let compiler = QueryCompiler(
+                schema: schema, db: reader.db, schemas: reader.context.schemas, access: .master)
             let sql = compiler.relatedObjectsSQL(
                 joinTable: QueryCompiler.joinTable(field: "authors", parentClass: "Book"),
                 sortKeys: try QueryCompiler.sortKeys(["name"]), textOrder: .binary)
