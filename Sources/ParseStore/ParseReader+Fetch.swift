@@ -16,6 +16,7 @@ extension ParseReader {
         guard NameRules.isValidClassName(className), let entry = try context.schemas.entry(className, in: db) else {
             throw ParseError.objectNotFound
         }
+        try access.check(.get, on: entry)
         // An object the access may not read is "not found", as Parse answers.
         let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
         let statement = try db.cachedStatement(

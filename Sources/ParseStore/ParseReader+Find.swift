@@ -12,13 +12,21 @@ extension ParseReader {
     /// ```
     ///
     /// - Parameter query: the class, `where` document, order, limit, skip, keys and include.
-    /// - Returns: the matching objects; `[]` without touching the database when `limit` is 0.
+    /// - Returns: the matching objects (those the reader's `access` may read); `[]` when `limit` is 0, without
+    ///   touching the database for the master key.
     /// - Throws: `ParseError` 102 for malformed queries (`ACL`, bad `$or`/`$options`, unknown operators, invalid
     ///   `$regex`), 103 for an invalid class name, 105 for invalid keys (`Invalid key name: k`) or sort fields,
-    ///   107 for list operators given a non-array.
+    ///   107 for list operators given a non-array; 119 (or 101) when the class's level permissions do not let the
+    ///   reader's access find (`ClassOperation`).
     public func find(_ query: ParseQuery) throws -> [ParseObject] {
         let parsed = try ParsedQuery(query, now: context.clock.now())
-        guard parsed.limit != 0, let schema = try context.schemas.schema(query.className, in: db) else { return [] }
+        // With the master key, `limit` 0 needs nothing from the database; for others the class's permissions
+        // still decide whether the find is refused.
+        if parsed.limit == 0, access == .master { return [] }
+        guard let entry = try context.schemas.entry(query.className, in: db) else { return [] }
+        try access.check(.find, on: entry)
+        guard parsed.limit != 0 else { return [] }
+        let schema = entry.schema
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let find = compiled.find else { return [] }
@@ -50,7 +58,9 @@ extension ParseReader {
     /// - Throws: the errors of `find(_:)`.
     public func count(_ query: ParseQuery) throws -> Int {
         let parsed = try ParsedQuery(query, now: context.clock.now())
-        guard let schema = try context.schemas.schema(query.className, in: db) else { return 0 }
+        guard let entry = try context.schemas.entry(query.className, in: db) else { return 0 }
+        try access.check(.count, on: entry)
+        let schema = entry.schema
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let count = compiled.count else { return 0 }

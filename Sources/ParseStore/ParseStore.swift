@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A Parse object store on one SQLite database: Parse's objects, schema, queries and relations.
 ///
@@ -14,6 +15,8 @@ public final class ParseStore: Sendable {
     let context: StoreContext
     /// Bounds each write's wait for another program's write lock (the busy handler of the store's configuration).
     let lockWait: WriteLockWait
+    /// Set by the first `close()`: a second one does nothing (checkpointing a closed pool crashed inside SQLite).
+    private let isClosed = Mutex(false)
 
     /// How long a write waits for a write lock another program holds before giving up with
     /// `ParseError.databaseBusy`: 2 seconds.
@@ -135,8 +138,14 @@ public final class ParseStore: Sendable {
         }
     }
 
-    /// Closes the database; later calls fail.
+    /// Closes the database; later reads and writes fail, a later `close()` does nothing.
     public func close() throws {
+        guard
+            !isClosed.withLock({ closed in
+                defer { closed = true }
+                return closed
+            })
+        else { return }
         try mapErrors {
             if let pool = database as? DatabasePool {
                 // Fold the WAL back into the main file first: the pool's read-only connections cannot, so without

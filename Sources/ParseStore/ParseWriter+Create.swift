@@ -68,6 +68,10 @@ extension ParseWriter {
         var plan = try WritePlan(className: className, operations: operations)
         let existing = try context.schemas.entry(className, in: db)
         let newFields = try plan.resolveNewFields(against: existing)
+        if let existing {
+            try access.check(.create, on: existing)
+            if !newFields.isEmpty { try access.check(.addField, on: existing) }
+        }
         let entry =
             if let existing, newFields.isEmpty {
                 existing

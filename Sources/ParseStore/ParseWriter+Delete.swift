@@ -14,9 +14,10 @@ extension ParseWriter {
     /// - Throws: `ParseError` 101 "Object not found." when there is no such object or class, or the writer's access
     ///   may not write it.
     public func delete(_ className: String, objectId: String) throws {
-        guard NameRules.isValidClassName(className), try context.schemas.entry(className, in: db) != nil else {
+        guard NameRules.isValidClassName(className), let entry = try context.schemas.entry(className, in: db) else {
             throw ParseError.objectNotFound
         }
+        try access.check(.delete, on: entry)
         // An object the access may not write is "not found", as Parse answers.
         let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
         let statement = try db.cachedStatement(
