@@ -32,3 +32,31 @@ public enum ParseAccess: Sendable, Hashable {
             [list.databaseValue])
     }
 }
+
+extension ParseReader {
+    /// The access of the user `userId`: everyone's, the user's own, and every `_Role` that includes them — directly
+    /// (the role's `users` Relation holds them) or through another role (a role in the `roles` Relation of a role
+    /// passes that role on, at any depth; a cycle ends). Read with the master key: it decides what the user may
+    /// read, so it cannot depend on it.
+    public func access(ofUser userId: String) throws -> ParseAccess {
+        let users = joinTableName(field: "users", className: "_Role")
+        guard try context.schemas.schema("_Role", in: db)?.fields["name"] == .string, try db.tableExists(users)
+        else { return .user(userId) }
+        let inherited =
+            try db.tableExists(joinTableName(field: "roles", className: "_Role"))
+            ? """
+             UNION SELECT j."owningId" FROM \(quoteIdentifier(joinTableName(field: "roles", className: "_Role"))) AS j \
+            JOIN "mine" ON j."relatedId" = "mine"."id"
+            """ : ""
+        let names = try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    WITH RECURSIVE "mine"("id") AS (SELECT "owningId" FROM \(quoteIdentifier(users)) \
+                    WHERE "relatedId" = ?\(inherited)) \
+                    SELECT r."name" FROM "_Role" AS r JOIN "mine" ON r."objectId" = "mine"."id" \
+                    WHERE r."name" IS NOT NULL ORDER BY r."name"
+                    """),
+            arguments: [userId])
+        return .user(userId, roles: names)
+    }
+}
