@@ -33,6 +33,16 @@ public enum ParseAccess: Sendable, Hashable {
     }
 }
 
+extension ParseAccess {
+    /// The stored row of `objectId` in `table` (quoted) when its permission column (`"_rperm"` or `"_wperm"`) lets
+    /// this access through; nil when there is no such row or it may not.
+    func row(of objectId: String, in table: String, permission column: String, db: Database) throws -> Row? {
+        let (allowed, arguments) = allows(column: column).sqlAndArguments
+        let statement = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE \"objectId\" = ? AND \(allowed)")
+        return try Row.fetchOne(statement, arguments: StatementArguments([objectId.databaseValue] + arguments))
+    }
+}
+
 extension ParseReader {
     /// The access of the user `userId`: everyone's, the user's own, and every `_Role` that includes them — directly
     /// (the role's `users` Relation holds them) or through another role (a role in the `roles` Relation of a role

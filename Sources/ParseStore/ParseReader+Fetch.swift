@@ -18,12 +18,9 @@ extension ParseReader {
         }
         try access.check(.get, on: entry)
         // An object the access may not read is "not found", as Parse answers.
-        let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
-        let statement = try db.cachedStatement(
-            sql: "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(readable)")
         guard
-            let row = try Row.fetchOne(
-                statement, arguments: StatementArguments([objectId.databaseValue] + readableArguments))
+            let row = try access.row(
+                of: objectId, in: quoteIdentifier(className), permission: "\"_rperm\"", db: db)
         else { throw ParseError.objectNotFound }
         var objects = [try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)]
         if !include.isEmpty {

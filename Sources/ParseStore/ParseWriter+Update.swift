@@ -51,12 +51,9 @@ extension ParseWriter {
         let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
         var current: Row?
         if plan.needsCurrentValues || !newFields.isEmpty {
-            let statement = try db.cachedStatement(
-                sql: "SELECT * FROM \(table) WHERE \"objectId\" = ? AND \(writable)")
-            guard
-                let row = try Row.fetchOne(
-                    statement, arguments: StatementArguments([objectId.databaseValue] + writableArguments))
-            else { throw ParseError.objectNotFound }
+            guard let row = try access.row(of: objectId, in: table, permission: "\"_wperm\"", db: db) else {
+                throw ParseError.objectNotFound
+            }
             current = row
         }
         let entry =

@@ -10,43 +10,19 @@ final class RoleAccessTests: XCTestCase {
             store, "_Role", [["name": "editors"], ["name": "viewers"], ["name": "guests"], ["name": "cooks"]])
         let ids = Dictionary(uniqueKeysWithValues: roles.map { ($0["name"]!.stringValue!, $0.objectId) })
         let id = { @Sendable (name: String) in ids[name]! }
+        // Ana is an editor; editors count as viewers, viewers as guests; guests pass back to editors (a cycle).
+        let links: [(role: String, field: String, member: ParsePointer)] = [
+            ("editors", "users", ParsePointer(className: "_User", objectId: "ana0000001")),
+            ("viewers", "roles", ParsePointer(className: "_Role", objectId: id("editors"))),
+            ("guests", "roles", ParsePointer(className: "_Role", objectId: id("viewers"))),
+            ("editors", "roles", ParsePointer(className: "_Role", objectId: id("guests"))),
+            ("cooks", "users", ParsePointer(className: "_User", objectId: "ben0000001")),
+        ]
         try await store.write { writer in
-            // Ana is an editor; editors count as viewers, viewers as guests; guests pass back to editors (a cycle).
-            try writer.update(
-                "_Role", objectId: id("editors"),
-                operations: [
-                    "users": .addRelation([
-                        ParsePointer(className: "_User", objectId: "ana0000001")
-                    ])
-                ])
-            try writer.update(
-                "_Role", objectId: id("viewers"),
-                operations: [
-                    "roles": .addRelation([
-                        ParsePointer(className: "_Role", objectId: id("editors"))
-                    ])
-                ])
-            try writer.update(
-                "_Role", objectId: id("guests"),
-                operations: [
-                    "roles": .addRelation([
-                        ParsePointer(className: "_Role", objectId: id("viewers"))
-                    ])
-                ])
-            try writer.update(
-                "_Role", objectId: id("editors"),
-                operations: [
-                    "roles": .addRelation([
-                        ParsePointer(className: "_Role", objectId: id("guests"))
-                    ])
-                ])
-            try writer.update(
-                "_Role", objectId: id("cooks"),
-                operations: [
-                    "users": .addRelation([
-                        ParsePointer(className: "_User", objectId: "ben0000001")
-                    ])
-                ])
+            for link in links {
+                try writer.update(
+                    "_Role", objectId: id(link.role), operations: [link.field: .addRelation([link.member])])
+            }
         }
         let ana = try await store.read { try $0.access(ofUser: "ana0000001") }
         XCTAssertEqual(ana, .user("ana0000001", roles: ["editors", "viewers", "guests"]))
