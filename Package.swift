@@ -84,6 +84,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
     ]

@@ -3,14 +3,19 @@ import OrderedCollections
 
 extension ParseJSON {
     /// `value` as compact REST JSON (`null` for `.null`; typed values as `{"__type": …}` objects).
-    static func encode(_ value: ParseValue) -> String {
+    public static func encode(_ value: ParseValue) -> String {
         var writer = JSONWriter()
         writer.write(value)
         return writer.string
     }
 
+    /// A date as Parse writes one: `2024-05-01T10:20:30.456Z`, UTC, exactly three fractional digits.
+    public static func isoString(_ date: Date) -> String {
+        ParseDateFormat.string(from: date)
+    }
+
     /// An object as REST JSON: objectId, createdAt and updatedAt as bare strings, then its fields by name.
-    static func encode(_ object: ParseObject) -> String {
+    public static func encode(_ object: ParseObject) -> String {
         var writer = JSONWriter()
         writer.writeObject(object, typed: false)
         return writer.string

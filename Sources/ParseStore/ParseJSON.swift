@@ -5,7 +5,7 @@ import OrderedCollections
 /// Objects keep their key order, integral numbers are written without a fraction, other numbers in the
 /// shortest form that reads back to the same double (as JavaScript does), and typed values travel as
 /// `{"__type": …}` objects.
-enum ParseJSON {
+public enum ParseJSON {
     /// The deepest nesting of arrays and objects accepted, so hostile input cannot exhaust the stack.
     static let maximumDepth = 256
 
@@ -13,7 +13,7 @@ enum ParseJSON {
     ///
     /// - Throws: 107 for malformed JSON; 111 for a typed value missing its members
     ///   (`{"__type":"Date"}` → "This is not a valid Date").
-    static func decode(_ text: String, keepingRelationMembers: Bool = false) throws -> ParseValue {
+    public static func decode(_ text: String, keepingRelationMembers: Bool = false) throws -> ParseValue {
         var text = text
         return try text.withUTF8 { buffer in
             var parser = JSONParser(bytes: buffer)

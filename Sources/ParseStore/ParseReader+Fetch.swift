@@ -16,7 +16,7 @@ extension ParseReader {
         guard NameRules.isValidClassName(className), let entry = try context.schemas.entry(className, in: db) else {
             throw ParseError.objectNotFound
         }
-        try access.check(.get, on: entry)
+        try access.check(.get, on: entry, context: context)
         // An object the access may not read is "not found", as Parse answers.
         guard
             let row = try access.row(

@@ -23,8 +23,11 @@ extension ParseReader {
         // With the master key, `limit` 0 needs nothing from the database; for others the class's permissions
         // still decide whether the find is refused.
         if parsed.limit == 0, access == .master { return [] }
-        guard let entry = try context.schemas.entry(query.className, in: db) else { return [] }
-        try access.check(.find, on: entry)
+        guard let entry = try context.schemas.entry(query.className, in: db) else {
+            try access.check(.find, className: query.className, on: nil, context: context)
+            return []
+        }
+        try access.check(.find, on: entry, context: context)
         guard parsed.limit != 0 else { return [] }
         let schema = entry.schema
         let compiled = try CompiledQuery(
@@ -58,8 +61,11 @@ extension ParseReader {
     /// - Throws: the errors of `find(_:)`.
     public func count(_ query: ParseQuery) throws -> Int {
         let parsed = try ParsedQuery(query, now: context.clock.now())
-        guard let entry = try context.schemas.entry(query.className, in: db) else { return 0 }
-        try access.check(.count, on: entry)
+        guard let entry = try context.schemas.entry(query.className, in: db) else {
+            try access.check(.count, className: query.className, on: nil, context: context)
+            return 0
+        }
+        try access.check(.count, on: entry, context: context)
         let schema = entry.schema
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)

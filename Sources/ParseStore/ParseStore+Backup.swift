@@ -147,7 +147,7 @@ extension ParseStore {
             try db.execute(sql: "DROP TABLE main.\(table.quotedDatabaseIdentifier)")
         }
         func replaceable(_ table: String) -> Bool {
-            if table.hasPrefix("sqlite_") || table == "_SCHEMA" { return false }
+            if table.hasPrefix("sqlite_") || table == "_SCHEMA" || table == ServerSettings.table { return false }
             if table.hasPrefix(SearchTables.prefix) { return !kept.contains(table) }
             if table.hasPrefix("_Join:"), let owner = table.split(separator: ":").last {
                 return !kept.contains(String(owner))

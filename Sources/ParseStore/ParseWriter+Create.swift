@@ -68,10 +68,8 @@ extension ParseWriter {
         var plan = try WritePlan(className: className, operations: operations)
         let existing = try context.schemas.entry(className, in: db)
         let newFields = try plan.resolveNewFields(against: existing)
-        if let existing {
-            try access.check(.create, on: existing)
-            if !newFields.isEmpty { try access.check(.addField, on: existing) }
-        }
+        try access.check(.create, className: className, on: existing, context: context)
+        if !newFields.isEmpty { try access.check(.addField, className: className, on: existing, context: context) }
         let entry =
             if let existing, newFields.isEmpty {
                 existing

@@ -17,7 +17,7 @@ extension ParseWriter {
         guard NameRules.isValidClassName(className), let entry = try context.schemas.entry(className, in: db) else {
             throw ParseError.objectNotFound
         }
-        try access.check(.delete, on: entry)
+        try access.check(.delete, on: entry, context: context)
         // An object the access may not write is "not found", as Parse answers.
         let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
         let statement = try db.cachedStatement(

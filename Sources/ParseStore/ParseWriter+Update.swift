@@ -41,8 +41,8 @@ extension ParseWriter {
         else { throw ParseError.objectNotFound }
         var plan = try WritePlan(className: className, operations: operations)
         let newFields = try plan.resolveNewFields(against: existing)
-        try access.check(.update, on: existing)
-        if !newFields.isEmpty { try access.check(.addField, on: existing) }
+        try access.check(.update, on: existing, context: context)
+        if !newFields.isEmpty { try access.check(.addField, on: existing, context: context) }
         let table = quoteIdentifier(className)
 
         // Read the object first when its values are needed, or before changing the schema, so that a missing

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// What every reader and writer of one store shares: the clock, the schema cache and the id generator.
 final class StoreContext: Sendable {
@@ -7,6 +8,8 @@ final class StoreContext: Sendable {
     let clock: any ParseClock
     /// The cached `_SCHEMA`.
     let schemas = SchemaCache()
+    /// Class-level permissions of classes whose `_SCHEMA` document stores none (`setDefaultClassLevelPermissions`).
+    private let defaults = Mutex([String: ParseValue]())
 
     init(clock: any ParseClock) {
         self.clock = clock
@@ -21,7 +24,18 @@ final class StoreContext: Sendable {
                 CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
                 """)
         try StoredFile.prepare(db)
+        try ServerSettings.prepare(db)
         schemas.invalidate()
+    }
+
+    /// The default class-level permissions of `className`, if it has any.
+    func defaultPermissions(of className: String) -> ParseValue? {
+        defaults.withLock { $0[className] }
+    }
+
+    /// Replaces every default class-level permission map.
+    func setDefaultPermissions(_ permissions: [String: ParseValue]) {
+        defaults.withLock { $0 = permissions }
     }
 
     /// One reading of the clock, truncated to milliseconds, for one object write.

@@ -78,13 +78,30 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError("The accounts in the database cannot be read: \(error.message)")
     }
 
+    let keys: APIKeys
+    do {
+        try store.setDefaultClassLevelPermissions(HouseholdPermissions.defaults)
+        keys = try await APIKeys(store: store, applicationId: settings.parseApplicationId)
+    } catch let error as ParseError {
+        try? store.close()
+        throw StartupError("The Parse API's keys cannot be read: \(error.message)")
+    }
+
     let backups = BackupService(
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
         keptClasses: StoreAccountRepository.accountClasses, words: classWords,
         importRules: ImportRules(known: knownClasses, checks: importChecks), logger: logger)
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
-        accounts: accounts, backups: backups, logger: logger
+        accounts: accounts, backups: backups, logger: logger,
+        parseAPI: { throttle in
+            let api = AccountsForAPI(accounts: accounts, throttle: throttle, pause: settings.pause)
+            let objects = APIObjects(store: store, writePath: writePath, records: HouseholdPermissions.records)
+            let endpoints = APIEndpoints(
+                store: store, objects: objects, accounts: api, keys: keys, logger: logger,
+                householdClasses: Set(HouseholdPermissions.householdClasses))
+            return ParseAPIController(keys: keys, endpoints: endpoints, logger: logger)
+        }
     )
     return (router, access, store, setupPending, logger, backups)
 }
@@ -161,7 +178,7 @@ func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, writePath: WritePath, todos: some TodoRepository,
     recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository,
-    backups: BackupService, logger: Logger
+    backups: BackupService, logger: Logger, parseAPI: ((SignInThrottle) -> ParseAPIController)? = nil
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
@@ -212,6 +229,8 @@ func buildRouter(
     OwnPasswordController(accounts: accounts, pages: pages, throttle: throttle, pause: settings.pause)
         .addRoutes(to: routes)
     PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
+    // Beside the pages, with its own context: no session cookie, no CSRF token; the same sign-in throttle.
+    parseAPI?(throttle).addRoutes(to: router, table: accessTable)
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     HomeController(pages: pages) {
         backups.notice(now: writePath.store.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })

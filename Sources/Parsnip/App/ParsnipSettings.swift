@@ -45,6 +45,8 @@ public struct ParsnipSettings: Sendable {
     public var backups = BackupRules()
     /// The bcrypt cost Parsnip hashes passwords at, on the web and from the command line.
     public static let defaultPasswordHashCost = PasswordHasher.defaultCost
+    /// `--parse-app-id`: the application id Parse apps send (`X-Parse-Application-Id`).
+    public var parseApplicationId = "parsnip"
     /// The one-time code that lets someone set Parsnip up from another device while no owner exists.
     public var setupCode = SetupGate.newCode()
     /// Called with a line to show while starting takes long (building a search index); the CLI prints it.

@@ -14,17 +14,28 @@ final class ChangeSession {
     let rules: KeepingRules
     /// The change this one undoes (`ChangeReason.revertOf`): its edits are recorded as `.reverted`.
     let revertOf: String?
+    /// What the change may read and write: the master key for the pages (their routes check roles), a request's
+    /// access for the Parse API, so ACLs and class-level permissions hold for the records it changes. History and
+    /// trash are Parsnip's own bookkeeping and are written with `writer` whoever asks.
+    let access: ParseAccess
     /// How the counted classes' totals change when this commits.
     private(set) var totalChanges: [String: Int] = [:]
 
-    init(writer: ParseWriter, user: SignedInUser?, rules: KeepingRules, revertOf: String? = nil) {
+    init(
+        writer: ParseWriter, user: SignedInUser?, rules: KeepingRules, revertOf: String? = nil,
+        access: ParseAccess = .master
+    ) {
         self.writer = writer
+        self.access = access
         self.user = user
         self.rules = rules
         self.revertOf = revertOf
     }
 
     var reader: ParseReader { writer.reader }
+
+    /// The transaction as the change's access writes records.
+    var recordWriter: ParseWriter { access == .master ? writer : writer.acting(as: access) }
 
     /// `operations` with the `updatedBy` stamp of this change's person.
     func stamped(_ operations: [String: ParseUpdate]) -> [String: ParseUpdate] {
@@ -36,7 +47,7 @@ final class ChangeSession {
     /// Creates a record, stamped.
     @discardableResult
     func create(_ className: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
-        let object = try writer.create(className, operations: stamped(operations))
+        let object = try recordWriter.create(className, operations: stamped(operations))
         totalChanges[className, default: 0] += 1
         return object
     }
@@ -45,13 +56,13 @@ final class ChangeSession {
     @discardableResult
     func update(_ className: String, objectId: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
         try keepCreation(of: RecordReference(className: className, objectId: objectId))
-        return try writer.update(className, objectId: objectId, operations: stamped(operations))
+        return try recordWriter.update(className, objectId: objectId, operations: stamped(operations))
     }
 
     /// Deletes a record (its trash item and history entry are the caller's: `putInTrash`, `record`).
     func delete(_ className: String, objectId: String) throws {
         try keepCreation(of: RecordReference(className: className, objectId: objectId))
-        try writer.delete(className, objectId: objectId)
+        try recordWriter.delete(className, objectId: objectId)
         totalChanges[className, default: 0] -= 1
     }
 

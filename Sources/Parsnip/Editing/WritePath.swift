@@ -96,8 +96,11 @@ public final class WritePath: Sendable {
     /// Runs `body` as one change by `user`, in one transaction: its writes, stamps, history and trash commit
     /// together or not at all. The revision moves afterwards when anything was written, and after a failure (only
     /// ever too cautious); a change that wrote nothing (a conflict, a refusal) leaves cached pages valid.
+    ///
+    /// - Parameter access: what the change may read and write (`ChangeSession.access`); the pages' master key unless
+    ///   the Parse API passes a request's.
     func change<T: Sendable>(
-        by user: SignedInUser?, _ body: @escaping @Sendable (ChangeSession) throws -> T
+        by user: SignedInUser?, access: ParseAccess = .master, _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
         let rules = self.rules
         let searchable = self.searchable
@@ -106,7 +109,8 @@ public final class WritePath: Sendable {
         defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
         let (value, totals, wrote) = try await store.write { writer in
             let before = writer.changesSoFar
-            let session = ChangeSession(writer: writer, user: user, rules: rules, revertOf: revertOf)
+            let session = ChangeSession(
+                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access)
             let value = try body(session)
             try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
             return (value, session.totalChanges, writer.changesSoFar != before)

@@ -11,6 +11,9 @@ enum RouteAccess: String, Sendable, Hashable, CaseIterable {
     case editor
     /// Managing people (and later backups and settings): always a signed-in owner, even on this computer.
     case owner
+    /// The Parse REST API (`/parse/**`): no cookies; its keys say who is asking and the store's ACLs and class-level
+    /// permissions what they may do, so this middleware lets it through.
+    case parseAPI
 
     /// What happens to a request for a route with this access.
     enum Verdict: Sendable, Equatable {
@@ -30,7 +33,7 @@ enum RouteAccess: String, Sendable, Hashable, CaseIterable {
     ///
     /// Pure, so the rules can be read and tested in one place.
     func verdict(for role: Role?, signInRequired: Bool, ownerExists: Bool) -> Verdict {
-        if self == .anyone { return .allowed }
+        if self == .anyone || self == .parseAPI { return .allowed }
         if signInRequired, !ownerExists { return .setUpFirst }
         switch (self, role) {
         case (.owner, .owner): return .allowed

@@ -101,7 +101,11 @@ final class EveryFormWhileTheDatabaseIsBusyTests: XCTestCase {
     static func registeredPostRoutes() async throws -> Set<String> {
         let built = try await buildRouterAndStore(signInSettings())
         defer { try? built.store.close() }
-        return Set(built.router.routes.filter { $0.method == .post }.map(\.path.description))
+        // The Parse API's routes are not forms: `ParseAPIBusyDatabaseTests` sends its writes under a held lock.
+        return Set(
+            built.router.routes.filter {
+                $0.method == .post && built.access.access(.post, pattern: $0.path.description) != .parseAPI
+            }.map(\.path.description))
     }
 }
 

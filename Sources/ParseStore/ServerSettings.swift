@@ -1,0 +1,48 @@
+import GRDB
+
+/// Settings of the server itself, beside the classes: the Parse API's master key, whether apps may sign people up.
+///
+/// A plain table whose name starts with `_`, so it never shows as a class to a client; a restore from a backup
+/// keeps the current settings, as it keeps the accounts (`replaceClasses`).
+enum ServerSettings {
+    static let table = "_ServerSettings"
+
+    /// Makes the table when the database has none.
+    static func prepare(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS "_ServerSettings" ("name" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)
+                """)
+    }
+}
+
+extension ParseReader {
+    /// The server setting `name`, or nil when it was never set.
+    ///
+    /// ```swift
+    /// let key = try reader.serverSetting("masterKey")
+    /// ```
+    public func serverSetting(_ name: String) throws -> String? {
+        try String.fetchOne(
+            db, sql: #"SELECT "value" FROM "_ServerSettings" WHERE "name" = ?"#, arguments: [name])
+    }
+}
+
+extension ParseWriter {
+    /// Sets the server setting `name` to `value` (nil removes it).
+    ///
+    /// - Throws: `ParseError` 119 unless the writer acts with the master key.
+    public func setServerSetting(_ name: String, to value: String?) throws {
+        guard access == .master else {
+            throw ParseError(.operationForbidden, "unauthorized: master key is required")
+        }
+        if let value {
+            try db.execute(
+                sql: #"INSERT INTO "_ServerSettings" ("name", "value") VALUES (?, ?) "#
+                    + #"ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value""#,
+                arguments: [name, value])
+        } else {
+            try db.execute(sql: #"DELETE FROM "_ServerSettings" WHERE "name" = ?"#, arguments: [name])
+        }
+    }
+}

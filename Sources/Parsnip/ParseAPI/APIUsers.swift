@@ -1,0 +1,119 @@
+import Foundation
+import OrderedCollections
+import ParseStore
+
+/// Signing up, logging in and out, and the signed-in person: the household's own accounts, as Parse's `/users`,
+/// `/login`, `/logout` and `/sessions/me`. Password hashes never leave; sign-ins are throttled as on the pages.
+struct APIUsers: Sendable {
+    let endpoints: APIEndpoints
+
+    private var store: ParseStore { endpoints.store }
+
+    /// `POST /users`: a new account without a household role, signed in (201 with `objectId`, `createdAt` and
+    /// `sessionToken`). Only with the master key, or when the owner lets apps sign people up.
+    func signUp(_ request: APIRequest) async throws -> APIAnswer {
+        guard request.caller.isMaster || endpoints.keys.signUpAllowed else {
+            throw APIFailure.parse(
+                119, "Signing up from apps is turned off. The owner can turn it on in Parsnip, on the Apps page.")
+        }
+        var fields = request.body
+        guard case .string(let username)? = fields.removeValue(forKey: "username"), !username.isEmpty else {
+            throw APIFailure.parse(200, "bad or missing username")
+        }
+        guard case .string(let password)? = fields.removeValue(forKey: "password"), !password.isEmpty else {
+            throw APIFailure.parse(201, "password is required")
+        }
+        for key in ["objectId", "createdAt", "updatedAt", "sessionToken", "authData", "emailVerified"] {
+            if fields.removeValue(forKey: key) != nil, key == "objectId" {
+                throw APIFailure.parse(105, "objectId is an invalid field name.")
+            }
+        }
+        let outcome = try await endpoints.accounts.signUp(
+            username: username, password: password, fields: Dictionary(uniqueKeysWithValues: fields.map { ($0, $1) }),
+            address: request.remoteAddress)
+        let (token, userId) = try Self.signedIn(outcome)
+        let user = try await store.read { try $0.fetch("_User", objectId: userId) }
+        let body: ParseValue = [
+            "objectId": .string(userId), "createdAt": .string(ParseJSON.isoString(user.createdAt)),
+            "sessionToken": .string(token),
+        ]
+        return APIAnswer(
+            status: .created, body: ParseJSON.encode(body), location: "\(request.mountURL)/users/\(userId)")
+    }
+
+    /// `GET /login` (query) or `POST /login` (body): the person and a new `sessionToken`.
+    func logIn(_ request: APIRequest) async throws -> APIAnswer {
+        let given = request.method == .get ? request.options : request.body
+        let name = given["username"]?.stringValue ?? given["email"]?.stringValue ?? ""
+        guard !name.isEmpty else { throw APIFailure.parse(200, "username/email is required.") }
+        guard case .string(let password)? = given["password"], !password.isEmpty else {
+            throw APIFailure.parse(201, "password is required.")
+        }
+        let outcome = try await endpoints.accounts.signIn(
+            username: name, password: password, address: request.remoteAddress)
+        let (token, userId) = try Self.signedIn(outcome)
+        return .ok(try await userJSON(userId, sessionToken: token))
+    }
+
+    /// `POST /logout`: ends the session of the token sent; `{}`.
+    func logOut(_ request: APIRequest) async throws -> APIAnswer {
+        if let token = request.sessionToken, !token.isEmpty { try await endpoints.accounts.signOut(token: token) }
+        return .ok("{}")
+    }
+
+    /// `GET /users/me`: the person of the session token, with it.
+    func me(_ request: APIRequest) async throws -> APIAnswer {
+        guard let user = request.caller.user else { throw APIFailure.parse(209, "Invalid session token") }
+        return .ok(try await userJSON(user.userId, sessionToken: user.sessionToken))
+    }
+
+    /// `GET /sessions/me`: the `_Session` of the token sent.
+    func currentSession(_ request: APIRequest) async throws -> APIAnswer {
+        guard let user = request.caller.user else { throw APIFailure.parse(209, "Invalid session token") }
+        let token = user.sessionToken
+        let session = try await store.read { reader in
+            try reader.first(ParseQuery("_Session").where("sessionToken", equalTo: .string(token)))
+        }
+        guard let session else { throw APIFailure.parse(209, "Invalid session token") }
+        return .ok(ParseJSON.encode(session))
+    }
+
+    /// `PUT` and `DELETE` of `/users/<id>`: a person changes their own account's app fields (the master key any
+    /// account's); names, passwords and removing people stay on the People page, where the owner's rules hold.
+    func change(userId: String, _ request: APIRequest) async throws -> APIAnswer {
+        let caller = request.caller
+        if !caller.isMaster {
+            guard let user = caller.user else { throw APIFailure.parse(206, "Cannot modify user \(userId).") }
+            guard user.userId == userId else { throw ParseError.objectNotFound }
+        }
+        if request.method == .delete {
+            throw APIFailure.parse(119, "People are removed on Parsnip's People page, by the owner.")
+        }
+        for key in ["username", "password", "authData", "emailVerified", "sessionToken"]
+        where request.body[key] != nil {
+            throw APIFailure.parse(119, "\(key) is changed on Parsnip's pages, not from an app.")
+        }
+        // The person's own account, checked above, is written with the master key: an account made on the pages
+        // may carry no ACL, and the store's `_User` permissions let no app write it directly.
+        var asMaster = request
+        asMaster.caller = .master
+        return .ok(try await endpoints.objects.update("_User", userId, asMaster))
+    }
+
+    /// The token and person of a successful sign-in or sign-up, or Parse's error for the others.
+    private static func signedIn(_ outcome: APISignIn) throws -> (token: String, userId: String) {
+        switch outcome {
+        case .signedIn(let token, let userId): return (token, userId)
+        case .wrongNameOrPassword: throw APIFailure.parse(101, "Invalid username/password.")
+        case .throttled(let until): throw APIFailure.throttled(seconds: Int(until.timeIntervalSinceNow.rounded(.up)))
+        case .refused(let code, let message): throw APIFailure.parse(code, message)
+        }
+    }
+
+    /// The `_User` object with its session token, as login and `me` answer.
+    private func userJSON(_ userId: String, sessionToken: String) async throws -> String {
+        var user = try await store.read { try $0.fetch("_User", objectId: userId) }
+        user.fields["sessionToken"] = .string(sessionToken)
+        return ParseJSON.encode(user)
+    }
+}

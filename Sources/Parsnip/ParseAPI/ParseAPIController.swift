@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import OrderedCollections
+import ParseStore
+
+/// Parse Server's REST API under `/parse`, over the same store, accounts and write path as the pages.
+///
+/// Two routes take every request (`/parse` and `/parse/**`, any method) and `APIEndpoints` finds the endpoint, the
+/// same way for an HTTP request and for each request of a batch. Who may do what is not decided here but by the
+/// caller's access in the store (ACLs, class-level permissions); the keys decide who the caller is.
+struct ParseAPIController: Sendable {
+    let keys: APIKeys
+    let endpoints: APIEndpoints
+    let logger: Logger
+
+    /// The headers ParseSwift and the other SDKs send.
+    enum Header {
+        static let applicationId = HTTPField.Name("X-Parse-Application-Id")!
+        static let masterKey = HTTPField.Name("X-Parse-Master-Key")!
+        static let sessionToken = HTTPField.Name("X-Parse-Session-Token")!
+        static let requestId = HTTPField.Name("X-Parse-Request-Id")!
+    }
+
+    /// Registers the two routes, declared in `table` as the API's: their access is decided by keys and store
+    /// permissions, not by the pages' roles.
+    func addRoutes(to router: Router<ParsnipRequestContext>, table: RouteAccessTable) {
+        let group = router.group("parse", context: ParseAPIContext.self)
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .options] {
+            for path in ["", "**"] {
+                group.on(RouterPath(path), method: method, use: handle)
+                table.declare(method, RouterPath("/parse" + (path.isEmpty ? "" : "/" + path)), .parseAPI)
+            }
+        }
+    }
+
+    /// Answers one request; never throws: every failure is Parse's error shape.
+    @Sendable func handle(_ request: Request, context: ParseAPIContext) async -> Response {
+        if request.method == .options { return APIAnswer(body: "").response }
+        do {
+            return try await answer(request, context: context).response
+        } catch let failure as APIFailure {
+            return APIAnswer(status: failure.status, body: failure.body).response
+        } catch let error as ParseError {
+            return Self.answer(for: error, logger: context.logger).response
+        } catch {
+            context.logger.error("The Parse API failed: \(error)")
+            let failure = APIFailure.internalError
+            return APIAnswer(status: failure.status, body: failure.body).response
+        }
+    }
+
+    /// The answer to `error`: Parse's code and status; a busy database is a 503 worth retrying.
+    static func answer(for error: ParseError, logger: Logger) -> APIAnswer {
+        if error.code == .internalServerError {
+            logger.error("The Parse API met a database problem: \(error.message)")
+        }
+        let failure = APIFailure(error)
+        let status: HTTPResponse.Status = error.storageFailure == .busy ? .serviceUnavailable : failure.status
+        return APIAnswer(status: status, body: failure.body)
+    }
+
+    private func answer(_ http: Request, context: ParseAPIContext) async throws -> APIAnswer {
+        let path = http.uri.path
+        guard let segments = APIRequest.segments(ofPath: Substring(path)) else {
+            throw APIFailure.noEndpoint(http.method.rawValue, path)
+        }
+        if segments == ["health"] { return .ok(#"{"status":"ok"}"#) }
+        let isFile = segments.first == "files" && http.method == .post
+        var fileBytes: ByteBuffer?
+        var body = APIBody.empty
+        var request = http
+        if isFile {
+            fileBytes = try await Self.collect(&request, upTo: APIBody.maximumFileBytes)
+        } else {
+            let bytes = try await Self.collect(&request, upTo: APIBody.maximumJSONBytes)
+            body = try APIBody(bytes: bytes.readableBytesView)
+        }
+        let headers = http.headers
+        guard let appId = headers[Header.applicationId] ?? body.headerMembers["_ApplicationId"],
+            appId == keys.applicationId
+        else { throw APIFailure.unauthorized }
+
+        var method = http.method
+        if method == .post, let override = body.headerMembers["_method"] {
+            switch override.uppercased() {
+            case "GET": method = .get
+            case "PUT": method = .put
+            case "DELETE": method = .delete
+            case "POST": break
+            default: throw APIFailure.parse(107, "_method must be GET, PUT, DELETE or POST")
+            }
+        }
+        let masterKey = headers[Header.masterKey] ?? body.headerMembers["_MasterKey"]
+        let sessionToken = headers[Header.sessionToken] ?? body.headerMembers["_SessionToken"]
+        let ignoresSession = segments == ["login"] || (segments == ["users"] && method == .post)
+        let caller = try await endpoints.caller(
+            masterKey: masterKey, sessionToken: ignoresSession ? nil : sessionToken, keys: keys)
+        let apiRequest = APIRequest(
+            method: method, segments: segments, options: APIRequest.options(ofQuery: Substring(http.uri.query ?? "")),
+            body: body.members, caller: caller, mountURL: Self.mountURL(http), remoteAddress: context.remoteAddress,
+            sessionToken: sessionToken, fileBytes: fileBytes, contentType: headers[.contentType])
+        return try await endpoints.respond(apiRequest)
+    }
+
+    /// Reads the body, refusing one larger than `limit` with Parse's 107 (nothing is read past it).
+    private static func collect(_ request: inout Request, upTo limit: Int) async throws -> ByteBuffer {
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIFailure(
+                status: .contentTooLarge, code: 130,
+                message: "The body is larger than \(limit / 1024 / 1024) MB, the most Parsnip takes")
+        }
+    }
+
+    /// The URL the API is mounted at, as the client reached it: `http://<Host>/parse`.
+    static func mountURL(_ request: Request) -> String {
+        "http://\(request.head.authority ?? request.headers[.host] ?? "localhost")/parse"
+    }
+}
