@@ -28,7 +28,7 @@ struct ParseAPIController: Sendable {
     /// permissions, not by the pages' roles.
     func addRoutes(to router: Router<ParsnipRequestContext>, table: RouteAccessTable) {
         let group = router.group("parse", context: ParseAPIContext.self)
-        for method in [HTTPRequest.Method.get, .post, .put, .delete, .options] {
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .options, .patch] {
             for path in ["", "**"] {
                 group.on(RouterPath(path), method: method, use: handle)
                 table.declare(method, RouterPath("/parse" + (path.isEmpty ? "" : "/" + path)), .parseAPI)

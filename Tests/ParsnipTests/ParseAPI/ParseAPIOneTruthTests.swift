@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import ParseStore
+import XCTest
+
+@testable import Parsnip
+
+/// One truth: what an app writes through the API shows at once on the pages and goes through the pages' write path
+/// — who changed it, its history, the trash and Undo.
+final class ParseAPIOneTruthTests: XCTestCase {
+    func testAnAPIWriteShowsAtOnceOnTheListThePagesHadCached() async throws {
+        try await withParseAPI { world in
+            let before = try await world.browser.get("/todos")
+            XCTAssertFalse(before.text.contains("Walk the dog"))
+            _ = try await world.browser.get("/todos")
+            let created = try await world.editor.post("/parse/classes/TodoListItem", json(["title": "Walk the dog"]))
+            let id = try XCTUnwrap(created["objectId"]?.stringValue)
+            let after = try await world.browser.get("/todos")
+            XCTAssertTrue(after.text.contains("Walk the dog"), "the cached list moved on")
+            _ = try await world.editor.put("/parse/classes/TodoListItem/\(id)", json(["title": "Walk the cat"]))
+            let changed = try await world.browser.get("/todos")
+            XCTAssertTrue(changed.text.contains("Walk the cat"))
+            let found = try await world.browser.get("/todos?q=cat")
+            XCTAssertTrue(found.text.contains("Walk the cat"), "the search index follows API writes")
+        }
+    }
+
+    func testAnAPIChangeIsStampedWithItsPersonAndKeptInTheRecordsHistory() async throws {
+        try await withParseAPI { world in
+            let created = try await world.owner.post("/parse/classes/TodoListItem", json(["title": "Pay the rent"]))
+            let id = try XCTUnwrap(created["objectId"]?.stringValue)
+            _ = try await world.editor.put("/parse/classes/TodoListItem/\(id)", json(["title": "Pay the rent today"]))
+            let object = try await world.master.get("/parse/classes/TodoListItem/\(id)?include=updatedBy")
+            XCTAssertEqual(object["updatedBy"]?.includedObjectValue?["username"], "Ed")
+            let history = try await world.browser.get("/todos/\(id)/history")
+            XCTAssertEqual(history.status, .ok)
+            XCTAssertTrue(history.text.contains("Pay the rent today"), history.text)
+            XCTAssertTrue(history.text.contains("Ed"))
+            XCTAssertTrue(history.text.contains("Ana"), "the Added entry names who added it")
+        }
+    }
+
+    func testAnAPIDeleteGoesToTheTrashAndComesBackFromIt() async throws {
+        try await withParseAPI { world in
+            let created = try await world.editor.post("/parse/classes/Recipe", json(["name": "Pancakes"]))
+            let id = try XCTUnwrap(created["objectId"]?.stringValue)
+            _ = try await world.editor.delete("/parse/classes/Recipe/\(id)")
+            let trash = try await world.browser.get("/trash")
+            XCTAssertTrue(trash.text.contains("Pancakes"), "the trash lists it")
+            let items = try await world.store.read { try $0.find(ParseQuery(TrashBin.className)) }
+            let item = try XCTUnwrap(items.first)
+            let restored = try await world.browser.post("/trash/\(item.objectId)/restore", form: [])
+            XCTAssertEqual(restored.status, .seeOther)
+            let back = try await world.viewer.get("/parse/classes/Recipe/\(id)")
+            XCTAssertEqual(back["name"], "Pancakes", "the same object, under the same objectId")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import HTTPTypes
+import ParseStore
+import XCTest
+
+@testable import Parsnip
+
+/// The household's own accounts through the API: log in with the Parsnip name and password, `me`, log out, sign-up
+/// only when allowed and without a role, and the pages' sign-in throttle.
+final class ParseAPIUsersTests: XCTestCase {
+    func testLogInAnswersTheUserWithASessionTokenAndNeverAPasswordHash() async throws {
+        try await withParseAPI { world in
+            for answer in [
+                try await world.anonymous.post(
+                    "/parse/login", json(["username": "ed", "password": "editor password 1"])),
+                try await world.anonymous.get(
+                    "/parse/login?username=Ed&password=" + queryValue("editor password 1")),
+            ] {
+                XCTAssertEqual(answer.status, .ok, answer.text)
+                XCTAssertEqual(answer["username"], "Ed", "the name matches ignoring case")
+                XCTAssertNotNil(answer["sessionToken"]?.stringValue?.wholeMatch(of: /r:[0-9a-f]{32}/))
+                XCTAssertNotNil(answer["objectId"])
+                XCTAssertFalse(answer.text.contains("password"), answer.text)
+                XCTAssertFalse(answer.text.contains("$2b$"), answer.text)
+            }
+            let me = try await world.editor.get("/parse/users/me")
+            XCTAssertEqual(me["username"], "Ed")
+            XCTAssertEqual(me["sessionToken"]?.stringValue, world.editor.sessionToken)
+            let session = try await world.editor.get("/parse/sessions/me")
+            XCTAssertEqual(session["sessionToken"]?.stringValue, world.editor.sessionToken)
+            XCTAssertEqual(session["user"]?.pointerValue?.objectId, me["objectId"]?.stringValue)
+        }
+    }
+
+    func testWrongOrMissingCredentialsGetParsesCodes() async throws {
+        try await withParseAPI { world in
+            let wrong = try await world.anonymous.post(
+                "/parse/login", json(["username": "Ed", "password": "not the password"]))
+            XCTAssertEqual(wrong.status, .notFound)
+            XCTAssertEqual(wrong.json, ["code": 101, "error": "Invalid username/password."])
+            let nobody = try await world.anonymous.post(
+                "/parse/login", json(["username": "Nobody", "password": "not the password"]))
+            XCTAssertEqual(nobody.json, wrong.json, "an unknown name answers as a wrong password")
+            let answer1 = try await world.anonymous.post("/parse/login", json(["password": "x"]))
+            XCTAssertEqual(answer1.code, 200)
+            let answer2 = try await world.anonymous.post("/parse/login", json(["username": "Ed"]))
+            XCTAssertEqual(answer2.code, 201)
+            let answer3 = try await world.anonymous.get("/parse/users/me")
+            XCTAssertEqual(answer3.code, 209)
+        }
+    }
+
+    func testLogOutEndsTheSessionForTheAPIAndThePages() async throws {
+        try await withParseAPI { world in
+            let out = try await world.editor.post("/parse/logout", "{}")
+            XCTAssertEqual(out.status, .ok)
+            XCTAssertEqual(out.text, "{}")
+            let after = try await world.editor.get("/parse/users/me")
+            XCTAssertEqual(after.code, 209)
+            let viewer = try await world.viewer.get("/parse/users/me")
+            XCTAssertEqual(viewer["username"], "Vi", "other sessions go on")
+        }
+    }
+
+    func testSignUpIsOffUnlessAllowedAndGivesNoHouseholdRole() async throws {
+        try await withParseAPI { world in
+            let body = json(["username": "Newcomer", "password": "newcomer password", "email": "n@example.com"])
+            let refused = try await world.anonymous.post("/parse/users", body)
+            XCTAssertEqual(refused.code, 119)
+            XCTAssertTrue(refused["error"]?.stringValue?.contains("turned off") == true)
+
+            let created = try await world.master.post("/parse/users", body)
+            XCTAssertEqual(created.status, .created, created.text)
+            let id = try XCTUnwrap(created["objectId"]?.stringValue)
+            XCTAssertEqual(created.headers[.location], "http://localhost/parse/users/\(id)")
+            XCTAssertNotNil(created["createdAt"])
+            let newcomer = world.anonymous.session(try XCTUnwrap(created["sessionToken"]?.stringValue))
+            let me = try await newcomer.get("/parse/users/me")
+            XCTAssertEqual(me["email"], "n@example.com")
+            XCTAssertEqual(me["ACL"], [.init(stringLiteral: id): ["read": true, "write": true]])
+            let household = try await newcomer.get("/parse/classes/TodoListItem")
+            XCTAssertEqual(household.code, 119, "no role, nothing of the household's")
+
+            let again = try await world.master.post("/parse/users", body)
+            XCTAssertEqual(again.code, 202)
+            let weak = try await world.master.post(
+                "/parse/users", json(["username": "Weak", "password": "short"]))
+            XCTAssertEqual(weak.code, 142)
+            XCTAssertTrue(weak["error"]?.stringValue?.contains("at least 8 characters") == true, weak.text)
+            let answer4 = try await world.master.post("/parse/users", json(["password": "x"]))
+            XCTAssertEqual(answer4.code, 200)
+            let answer5 = try await world.master.post("/parse/users", json(["username": "x"]))
+            XCTAssertEqual(answer5.code, 201)
+        }
+    }
+
+    func testAPersonChangesTheirOwnAppFieldsButNotNamesPasswordsOrOthers() async throws {
+        try await withParseAPI { world in
+            let me = try await world.viewer.get("/parse/users/me")
+            let myId = try XCTUnwrap(me["objectId"]?.stringValue)
+            let ed = try await world.editor.get("/parse/users/me")
+            let edId = try XCTUnwrap(ed["objectId"]?.stringValue)
+            let changed = try await world.viewer.put("/parse/users/\(myId)", json(["nickname": "V"]))
+            XCTAssertEqual(changed.status, .ok, changed.text)
+            let answer6 = try await world.viewer.get("/parse/users/me")
+            XCTAssertEqual(answer6["nickname"], "V")
+            let answer7 = try await world.viewer.put("/parse/users/\(edId)", json(["nickname": "x"]))
+            XCTAssertEqual(answer7.code, 101)
+            let answer8 = try await world.anonymous.put("/parse/users/\(myId)", json(["nickname": "x"]))
+            XCTAssertEqual(answer8.code, 206)
+            let renamed = try await world.viewer.put("/parse/users/\(myId)", json(["username": "Owner"]))
+            XCTAssertEqual(renamed.code, 119)
+            let answer9 = try await world.viewer.put("/parse/users/\(myId)", json(["password": "new one!"]))
+            XCTAssertEqual(answer9.code, 119)
+            let answer10 = try await world.master.delete("/parse/users/\(myId)")
+            XCTAssertEqual(answer10.code, 119)
+            let answer11 = try await world.viewer.get("/parse/users/me")
+            XCTAssertEqual(answer11["username"], "Vi")
+        }
+    }
+
+    func testLogInFromAnAppIsThrottledLikeThePages() async throws {
+        try await withParseAPI { world in
+            var last: ParseClient.Answer?
+            for _ in 0..<SignInThrottle.maximumAttempts {
+                last = try await world.anonymous.post(
+                    "/parse/login", json(["username": "Ana", "password": "guess guess"]))
+                XCTAssertEqual(last?.code, 101)
+            }
+            let refused = try await world.anonymous.post(
+                "/parse/login", json(["username": "Ana", "password": "owner password 1"]))
+            XCTAssertEqual(refused.status, .tooManyRequests, refused.text)
+            XCTAssertEqual(refused.code, 100)
+            XCTAssertFalse(refused.text.contains("sessionToken"))
+        }
+    }
+}
