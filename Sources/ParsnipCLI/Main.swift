@@ -98,6 +98,12 @@ struct ServeCommand: AsyncParsableCommand {
                 + "this computer's language and region settings).", valueName: "code"))
     var currency: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The application id Parse apps send (X-Parse-Application-Id) to use Parsnip's Parse API at /parse.",
+            valueName: "id"))
+    var parseAppId = "parsnip"
+
     @OptionGroup(visibility: .hidden)
     var connectionOptions: ConnectionOptions
 
@@ -130,6 +136,10 @@ struct ServeCommand: AsyncParsableCommand {
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError(
                 "--time-zone takes a zone name such as Europe/London or America/New_York, not \"\(timeZone)\".")
+        }
+        if !ParsnipSettings.isValidParseApplicationId(parseAppId) {
+            throw ValidationError(
+                "--parse-app-id takes 1 to 100 letters, digits, dots, dashes and underscores, not \"\(parseAppId)\".")
         }
         if let currency, !MoneyFormat.isKnownCurrency(currency) {
             throw ValidationError("--currency takes a three-letter code such as EUR, GBP or USD, not \"\(currency)\".")
@@ -172,6 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
+        settings.parseApplicationId = parseAppId
         settings.allowedHosts = allowedHost
         if let timeZone, let zone = TimeZone(identifier: timeZone) {
             settings.timeZone = zone

@@ -12,6 +12,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, BackupCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self,
+            APIKeysCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

@@ -15,6 +15,9 @@ public protocol AccountRepository: AccessDirectory {
     func signOut(token: String) async throws
     /// Everyone with an account, by name.
     func people() async throws -> [Person]
+    /// Everyone who signed up from an app and has no role yet, by name: they can see nothing until the owner gives
+    /// them one (`changeRole`).
+    func newcomers() async throws -> [Newcomer]
     /// One person, or nil when there is no such account.
     func person(id: String) async throws -> Person?
     /// Adds an account with `role`; refused with `.usernameTaken` when someone already uses the name.
@@ -26,7 +29,8 @@ public protocol AccountRepository: AccessDirectory {
     /// their other sessions end, except `keepingSession` (the one they are changing it from).
     func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?) async throws
         -> Result<Person, AccountRefusal>
-    /// Moves a person to another role at once; refused with `.lastOwner` for the only owner.
+    /// Moves a person to another role at once, or gives a newcomer their first; refused with `.lastOwner` for the only
+    /// owner.
     func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal>
     /// Removes an account, its sessions and its role at once; refused for `actor` themselves and the last owner.
     func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal>
@@ -44,6 +48,12 @@ public struct Person: Sendable, Hashable {
     public let id: String
     public let username: String
     public let role: Role
+}
+
+/// Someone with an account but no role: signed up from an app, waiting for the owner.
+public struct Newcomer: Sendable, Hashable {
+    public let id: String
+    public let username: String
 }
 
 /// Why an account change was not made, as a value (so it never rolls a transaction back as an error).

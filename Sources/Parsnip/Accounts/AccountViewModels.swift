@@ -72,6 +72,9 @@ struct PeoplePage: Sendable {
     /// "3 people".
     let countLine: String
     let people: [PersonRow]
+    /// People who signed up from an app and wait for a role.
+    let newcomers: [NewcomerRow]
+    let hasNewcomers: Bool
     let form: AccountForm
     let roleOptions: [RoleOption]
 }
@@ -89,6 +92,14 @@ struct PersonRow: Sendable {
     let passwordURL: String
     /// Nil on the reader's own row.
     let removeURL: String?
+}
+
+/// Someone waiting for a role on the people page, with the form that gives one.
+struct NewcomerRow: Sendable {
+    let username: String
+    let roleFieldId: String
+    let roleAction: String
+    let roleOptions: [RoleOption]
 }
 
 /// One choice of the role select.

@@ -166,9 +166,16 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
                 isPassword: true, autocomplete: "new-password", error: problems["password"]),
         ]
         let roleError = problems["role"].map { [ErrorLink(fieldId: "role", message: $0)] } ?? []
+        let newcomers = try await accounts.newcomers().map { newcomer in
+            let shown = chosenRole.flatMap { $0.personId == newcomer.id ? $0.role : nil } ?? .viewer
+            return NewcomerRow(
+                username: newcomer.username, roleFieldId: "role-\(newcomer.id)",
+                roleAction: "/people/\(newcomer.id)/role", roleOptions: RoleOption.all(selected: shown))
+        }
         let page = PeoplePage(
             page: PageChrome(title: "People", context: context), csrfToken: context.csrfToken,
             countLine: people.count == 1 ? "1 person" : "\(people.count) people", people: rows,
+            newcomers: newcomers, hasNewcomers: !newcomers.isEmpty,
             form: AccountForm(fields, extraErrors: roleError), roleOptions: RoleOption.all(selected: role))
         return pages.render(page, template: "accounts/people", status: problems.isEmpty ? .ok : .unprocessableContent)
     }

@@ -6,6 +6,18 @@ extension StoreAccountRepository {
         try await store.read { reader in try Self.everyone(reader) }
     }
 
+    public func newcomers() async throws -> [Newcomer] {
+        try await store.read { reader in
+            let members = Set(try Self.everyone(reader).map(\.id))
+            return try reader.find(ParseQuery(Schema.user).limit(10_000)).compactMap { user -> Newcomer? in
+                guard !members.contains(user.objectId), let name = user[Schema.username]?.stringValue else {
+                    return nil
+                }
+                return Newcomer(id: user.objectId, username: name)
+            }.sorted { ($0.username.lowercased(), $0.id) < ($1.username.lowercased(), $1.id) }
+        }
+    }
+
     public func person(id: String) async throws -> Person? {
         try await store.read { reader in try Self.person(id, reader: reader) }
     }
@@ -52,7 +64,14 @@ extension StoreAccountRepository {
 
     public func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
-            guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
+            guard let person = try Self.person(personId, reader: writer.reader) else {
+                // Someone who signed up from an app gets their first role.
+                guard let user = try? writer.reader.fetch(Schema.user, objectId: personId),
+                    let username = user[Schema.username]?.stringValue
+                else { return .failure(.notFound) }
+                try Self.addUser(personId, to: role, writer: writer)
+                return .success(Person(id: personId, username: username, role: role))
+            }
             if person.role == role { return .success(person) }
             if person.role == .owner, try Self.ownerCount(writer.reader) <= 1 { return .failure(.lastOwner) }
             try Self.removeUser(personId, from: person.role, writer: writer)

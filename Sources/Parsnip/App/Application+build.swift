@@ -230,7 +230,11 @@ func buildRouter(
         .addRoutes(to: routes)
     PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
     // Beside the pages, with its own context: no session cookie, no CSRF token; the same sign-in throttle.
-    parseAPI?(throttle).addRoutes(to: router, table: accessTable)
+    if let parseAPI {
+        let api = parseAPI(throttle)
+        api.addRoutes(to: router, table: accessTable)
+        AppsController(keys: api.keys, pages: pages).addRoutes(to: routes)
+    }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     HomeController(pages: pages) {
         backups.notice(now: writePath.store.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })

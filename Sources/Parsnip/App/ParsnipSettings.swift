@@ -62,6 +62,16 @@ public struct ParsnipSettings: Sendable {
     /// anything but this computer's own address (`--share`, `--host 0.0.0.0`, a LAN address).
     public var signInRequired: Bool { requireSignIn || !ThisComputer.isOnlyHost(host) }
 
+    /// True when `id` can be the Parse application id: 1 to 100 ASCII letters, digits, `.`, `-` and `_`.
+    public static func isValidParseApplicationId(_ id: String) -> Bool {
+        (1...100).contains(id.utf8.count)
+            && id.utf8.allSatisfy {
+                $0 < 0x80
+                    && (Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber || $0 == 0x2E
+                        || $0 == 0x2D || $0 == 0x5F)
+            }
+    }
+
     /// True when `name` can be given to `--allowed-host`: a host name ("parsnip.local") or an IP address.
     public static func isValidAllowedHost(_ name: String) -> Bool {
         AllowedHosts.canonical(name) != nil

@@ -135,3 +135,32 @@ final class ParseAPIUsersTests: XCTestCase {
         }
     }
 }
+
+/// Someone who signed up from an app waits on the People page until the owner gives them a role, and from then on
+/// their app session reads (and, as an editor, writes) the household's data.
+final class ParseAPINewcomerTests: XCTestCase {
+    func testTheOwnerGivesANewcomerARoleOnThePeoplePageAndTheirSessionFollowsAtOnce() async throws {
+        try await withParseAPI { world in
+            let signedUp = try await world.master.post(
+                "/parse/users", json(["username": "Nina", "password": "nina's password"]))
+            let nina = world.anonymous.session(try XCTUnwrap(signedUp["sessionToken"]?.stringValue))
+            let id = try XCTUnwrap(signedUp["objectId"]?.stringValue)
+            let refused = try await nina.get("/parse/classes/TodoListItem")
+            XCTAssertEqual(refused.code, 119)
+
+            let people = try await world.browser.get("/people")
+            XCTAssertTrue(people.text.contains("Waiting for a role"), people.text)
+            XCTAssertTrue(people.text.contains("action=\"/people/\(id)/role\""))
+            let given = try await world.browser.post("/people/\(id)/role", form: [("role", "editor")])
+            XCTAssertEqual(given.status, .seeOther)
+            let after = try await world.browser.get("/people")
+            XCTAssertFalse(after.text.contains("Waiting for a role"), "Nina has a role now")
+
+            let created = try await nina.post("/parse/classes/TodoListItem", json(["title": "Nina's first"]))
+            XCTAssertEqual(created.status, .created, created.text)
+            let signedIn = world.browser.another()
+            let page = try await signedIn.signIn("Nina", "nina's password")
+            XCTAssertEqual(page.status, .seeOther, "Nina signs in on the pages too")
+        }
+    }
+}

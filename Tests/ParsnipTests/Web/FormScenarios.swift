@@ -341,6 +341,10 @@ enum FormScenarios {
             FormScenario(
                 route: "/people/{id}/remove", browser: owner, page: "/people/\(di)/remove",
                 path: "/people/\(di)/remove"),
+            FormScenario(route: "/apps/master-key", browser: owner, page: "/apps", path: "/apps/master-key"),
+            FormScenario(
+                route: "/apps/sign-up", browser: owner, page: "/apps", path: "/apps/sign-up",
+                typed: [("allowed", "yes")]),
         ]
     }
 }
