@@ -10,6 +10,10 @@ extension StoreAccountRepository {
         let userId: String
         let username: String
         let role: Role?
+        /// When the session ends.
+        let expiresAt: Date
+        /// What the person may read and write: everyone's, their own and every role that includes them.
+        let access: ParseAccess
     }
 
     /// Checks a name (ignoring case) and password and starts a session, whatever the person's role; nil when they
@@ -29,15 +33,25 @@ extension StoreAccountRepository {
         guard try await hasher.verify(password, against: found.hash) else { return nil }
         let now = clock.now()
         let session = try await store.write { writer in
-            try Self.createSession(for: found.id, now: now, writer: writer)
+            (
+                try Self.createSession(for: found.id, now: now, writer: writer),
+                try writer.reader.access(ofUser: found.id)
+            )
         }
-        return AppSession(token: session.token, userId: found.id, username: found.name, role: found.role)
+        return AppSession(
+            token: session.0.token, userId: found.id, username: found.name, role: found.role,
+            expiresAt: session.0.expiresAt, access: session.1)
     }
 
-    /// The person of an unexpired session token, with their role if they have one; nil otherwise.
+    /// The person of an unexpired session token, with their role if they have one; nil otherwise. Remembered (with
+    /// the pages' sessions) until an account, role or session changes, or the session ends.
     func appSession(token: String) async throws -> AppSession? {
         let now = clock.now()
-        return try await store.read { reader -> AppSession? in
+        if let remembered = appSessions.entry(for: token, generation: sessions.generation), remembered.expiresAt > now {
+            return remembered
+        }
+        let generation = sessions.generation
+        let found = try await store.read { reader -> AppSession? in
             guard let session = try reader.first(Self.sessionQuery(token: token).include(Schema.sessionUser)),
                 let expiresAt = session[Schema.expiresAt]?.dateValue, expiresAt > now,
                 let user = session[Schema.sessionUser]?.includedObjectValue,
@@ -45,8 +59,11 @@ extension StoreAccountRepository {
             else { return nil }
             return AppSession(
                 token: token, userId: user.objectId, username: username,
-                role: try Self.role(ofUser: user.objectId, reader: reader))
+                role: try Self.role(ofUser: user.objectId, reader: reader), expiresAt: expiresAt,
+                access: try reader.access(ofUser: user.objectId))
         }
+        if let found { appSessions.store(found, for: token, generation: generation, current: sessions.generation) }
+        return found
     }
 
     /// Adds an account with no household role, readable and writable by its person only, with the app's `fields`
@@ -69,7 +86,10 @@ extension StoreAccountRepository {
             try writer.update(
                 Schema.user, objectId: user.objectId, ["ACL": [user.objectId: ["read": true, "write": true]]])
             let session = try Self.createSession(for: user.objectId, now: now, writer: writer)
-            return .success(AppSession(token: session.token, userId: user.objectId, username: username, role: nil))
+            return .success(
+                AppSession(
+                    token: session.token, userId: user.objectId, username: username, role: nil,
+                    expiresAt: session.expiresAt, access: try writer.reader.access(ofUser: user.objectId)))
         }
         sessions.removeAll()
         return outcome
@@ -82,4 +102,26 @@ enum AppSignUpRefusal: Error, Sendable, Hashable {
     case usernameTaken
     /// The name or password breaks one of the pages' rules; the message says which.
     case rule(String)
+}
+
+/// The app sessions recently checked, kept while the pages' `SessionCache` is not emptied: every account, role or
+/// session change empties that one, and an entry stored under an older generation is never used.
+final class AppSessionCache: Sendable {
+    private let entries = LockedValue((generation: 0, sessions: [String: StoreAccountRepository.AppSession]()))
+
+    /// The remembered session of `token`, if it was stored under the pages' current generation.
+    func entry(for token: String, generation: Int) -> StoreAccountRepository.AppSession? {
+        entries.withLock { $0.generation == generation ? $0.sessions[token] : nil }
+    }
+
+    /// Remembers `session`, unless the pages' cache was emptied since the lookup began (`generation` ≠ `current`).
+    func store(_ session: StoreAccountRepository.AppSession, for token: String, generation: Int, current: Int) {
+        guard generation == current else { return }
+        entries.withLock { state in
+            if state.generation != generation || state.sessions.count >= SessionCache.capacity {
+                state = (generation, [:])
+            }
+            state.sessions[token] = session
+        }
+    }
 }

@@ -26,6 +26,8 @@ public struct StoreAccountRepository: AccountRepository {
     /// Where "now" comes from, for session expiry (the store's clock, so tests control both).
     let clock: any ParseClock
     let sessions = SessionCache()
+    /// App sessions (the Parse API's), emptied with `sessions`.
+    let appSessions = AppSessionCache()
     /// Set once an owner is known to exist; the last owner can never be removed, so it never goes back.
     let ownerKnown = LockedValue(false)
 

@@ -96,7 +96,9 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         accounts: accounts, backups: backups, logger: logger,
         parseAPI: { throttle in
             let api = AccountsForAPI(accounts: accounts, throttle: throttle, pause: settings.pause)
-            let objects = APIObjects(store: store, writePath: writePath, records: HouseholdPermissions.records)
+            let objects = APIObjects(
+                store: store, writePath: writePath, records: HouseholdPermissions.records,
+                accountsChanged: { api.accountsChanged() })
             let endpoints = APIEndpoints(
                 store: store, objects: objects, accounts: api, keys: keys, logger: logger,
                 householdClasses: Set(HouseholdPermissions.householdClasses))

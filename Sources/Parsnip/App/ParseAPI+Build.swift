@@ -30,10 +30,15 @@ struct AccountsForAPI: APIAccounts {
         return .signedIn(token: session.token, userId: session.userId)
     }
 
-    func sessionUser(token: String) async throws -> APISessionUser? {
+    func caller(forSession token: String) async throws -> APICaller? {
         guard let session = try await accounts.appSession(token: token) else { return nil }
-        return APISessionUser(
+        let user = APISessionUser(
             userId: session.userId, username: session.username, role: session.role, sessionToken: token)
+        return APICaller(access: session.access, user: user)
+    }
+
+    func accountsChanged() {
+        accounts.sessions.removeAll()
     }
 
     func signUp(username: String, password: String, fields: [String: ParseValue], address: String?) async throws

@@ -6,8 +6,12 @@ import ParseStore
 protocol APIAccounts: Sendable {
     /// Checks a name (ignoring case) and password from `address` and starts a session.
     func signIn(username: String, password: String, address: String?) async throws -> APISignIn
-    /// The person of a session token; nil when it is unknown or expired.
-    func sessionUser(token: String) async throws -> APISessionUser?
+    /// Who a session token signs in — the person and the access of every role that includes them; nil when the token
+    /// is unknown or expired. Remembered until an account, role or session changes.
+    func caller(forSession token: String) async throws -> APICaller?
+    /// An app changed a `_User`, `_Session` or `_Role` object: whatever was remembered of sessions is forgotten, for
+    /// the pages as for the API.
+    func accountsChanged()
     /// Adds an account with no household role and `fields` (email and the app's own), and signs it in.
     func signUp(username: String, password: String, fields: [String: ParseValue], address: String?) async throws
         -> APISignIn

@@ -63,6 +63,11 @@ struct APIBatch: Sendable {
                     119, "This user is not allowed to access non-existent class: \(item.segments[1])")
             }
         }
+        defer {
+            if items.contains(where: { APIObjects.accountClasses.contains($0.segments[1]) }) {
+                objects.accountsChanged()
+            }
+        }
         let answers = try await objects.writePath.change(by: caller.user?.signedIn, access: caller.access) {
             session in
             try items.map { item -> String in

@@ -31,11 +31,10 @@ struct APIEndpoints: Sendable {
             return .master
         }
         guard let sessionToken, !sessionToken.isEmpty else { return .anonymous }
-        guard let user = try await accounts.sessionUser(token: sessionToken) else {
+        guard let caller = try await accounts.caller(forSession: sessionToken) else {
             throw APIFailure.parse(209, "Invalid session token")
         }
-        let access = try await store.read { try $0.access(ofUser: user.userId) }
-        return APICaller(access: access, user: user)
+        return caller
     }
 
     /// Runs the endpoint of `request`.

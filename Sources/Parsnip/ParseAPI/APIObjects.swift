@@ -9,6 +9,11 @@ struct APIObjects: Sendable {
     let writePath: WritePath
     /// The household's classes, by name (stamped, with history and trash).
     let records: [String: APIRecordKind]
+    /// Called after a write to an account class (`_User`, `_Session`, `_Role`), so no remembered session outlives it.
+    let accountsChanged: @Sendable () -> Void
+
+    /// The classes whose changes can change who a session is or what it may do.
+    static let accountClasses: Set<String> = ["_User", "_Session", "_Role"]
 
     /// `GET /classes/C`: `{"results": […]}`, and `count` when asked.
     func find(_ className: String, _ request: APIRequest) async throws -> String {
@@ -55,6 +60,7 @@ struct APIObjects: Sendable {
     func create(_ className: String, _ request: APIRequest) async throws -> (objectId: String, body: String) {
         let caller = request.caller
         let body = request.body
+        defer { if Self.accountClasses.contains(className) { accountsChanged() } }
         return try await writePath.change(by: caller.user?.signedIn, access: caller.access) { session in
             try create(className, body: body, in: session)
         }
@@ -65,6 +71,7 @@ struct APIObjects: Sendable {
     func update(_ className: String, _ objectId: String, _ request: APIRequest) async throws -> String {
         let caller = request.caller
         let body = request.body
+        defer { if Self.accountClasses.contains(className) { accountsChanged() } }
         return try await writePath.change(by: caller.user?.signedIn, access: caller.access) { session in
             try update(className, objectId, body: body, in: session)
         }
@@ -74,6 +81,7 @@ struct APIObjects: Sendable {
     /// may write.
     func delete(_ className: String, _ objectId: String, _ request: APIRequest) async throws -> String {
         let caller = request.caller
+        defer { if Self.accountClasses.contains(className) { accountsChanged() } }
         try await writePath.change(by: caller.user?.signedIn, access: caller.access) { session in
             try delete(className, objectId, in: session)
         }

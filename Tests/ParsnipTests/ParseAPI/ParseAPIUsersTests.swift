@@ -119,6 +119,50 @@ final class ParseAPIUsersTests: XCTestCase {
         }
     }
 
+    func testASessionDeletedFromAnAppEndsAtOnceForTheAPIAndThePages() async throws {
+        try await withParseAPI { world in
+            // Both remembered first: the API's and the pages' session caches hold them.
+            let seen1 = try await world.viewer.get("/parse/users/me")
+            XCTAssertEqual(seen1["username"], "Vi")
+            let seen2 = try await world.browser.get("/todos")
+            XCTAssertEqual(seen2.status, .ok)
+            let sessions = try await world.master.get("/parse/sessions?limit=100")
+            for session in sessions.results {
+                let id = try XCTUnwrap(session["objectId"]?.stringValue)
+                let deleted = try await world.master.delete("/parse/sessions/\(id)")
+                XCTAssertEqual(deleted.status, .ok, deleted.text)
+            }
+            let seen3 = try await world.viewer.get("/parse/users/me")
+            XCTAssertEqual(seen3.code, 209)
+            let page = try await world.browser.get("/todos")
+            XCTAssertEqual(page.status, .seeOther, "the owner's page session ended too")
+        }
+    }
+
+    func testARoleGivenFromAnAppTakesEffectAtOnce() async throws {
+        try await withParseAPI { world in
+            let signedUp = try await world.master.post(
+                "/parse/users", json(["username": "Nina", "password": "nina's password"]))
+            let nina = world.anonymous.session(try XCTUnwrap(signedUp["sessionToken"]?.stringValue))
+            let id = try XCTUnwrap(signedUp["objectId"]?.stringValue)
+            let seen4 = try await nina.get("/parse/classes/TodoListItem")
+            XCTAssertEqual(seen4.code, 119)
+            let roles = try await world.master.get("/parse/roles?where=" + queryValue(#"{"name":"viewer"}"#))
+            let viewerRole = try XCTUnwrap(roles.results.first?["objectId"]?.stringValue)
+            let added = try await world.master.put(
+                "/parse/roles/\(viewerRole)",
+                json([
+                    "users": [
+                        "__op": "AddRelation",
+                        "objects": [["__type": "Pointer", "className": "_User", "objectId": .string(id)]],
+                    ]
+                ]))
+            XCTAssertEqual(added.status, .ok, added.text)
+            let seen5 = try await nina.get("/parse/classes/TodoListItem")
+            XCTAssertEqual(seen5.status, .ok)
+        }
+    }
+
     func testLogInFromAnAppIsThrottledLikeThePages() async throws {
         try await withParseAPI { world in
             var last: ParseClient.Answer?
