@@ -102,7 +102,9 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
             let endpoints = APIEndpoints(
                 store: store, objects: objects, accounts: api, keys: keys, logger: logger,
                 householdClasses: Set(HouseholdPermissions.householdClasses))
-            return ParseAPIController(keys: keys, endpoints: endpoints, logger: logger)
+            return ParseAPIController(
+                keys: keys, endpoints: endpoints, logger: logger,
+                answers: APIAnswerCache(writePath: writePath, accounts: api))
         }
     )
     return (router, access, store, setupPending, logger, backups)

@@ -41,6 +41,8 @@ struct AccountsForAPI: APIAccounts {
         accounts.sessions.removeAll()
     }
 
+    var accountsGeneration: Int { accounts.sessions.generation }
+
     func signUp(username: String, password: String, fields: [String: ParseValue], address: String?) async throws
         -> APISignIn
     {

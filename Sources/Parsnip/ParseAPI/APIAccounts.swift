@@ -12,6 +12,8 @@ protocol APIAccounts: Sendable {
     /// An app changed a `_User`, `_Session` or `_Role` object: whatever was remembered of sessions is forgotten, for
     /// the pages as for the API.
     func accountsChanged()
+    /// A number that moves whenever an account, role or session changes (on the pages or through the API).
+    var accountsGeneration: Int { get }
     /// Adds an account with no household role and `fields` (email and the app's own), and signs it in.
     func signUp(username: String, password: String, fields: [String: ParseValue], address: String?) async throws
         -> APISignIn

@@ -15,6 +15,8 @@ struct ParseAPIController: Sendable {
     let keys: APIKeys
     let endpoints: APIEndpoints
     let logger: Logger
+    let answers: APIAnswerCache
+    let requestIds = APIRequestIds()
 
     /// The headers ParseSwift and the other SDKs send.
     enum Header {
@@ -39,16 +41,21 @@ struct ParseAPIController: Sendable {
     /// Answers one request; never throws: every failure is Parse's error shape.
     @Sendable func handle(_ request: Request, context: ParseAPIContext) async -> Response {
         if request.method == .options { return APIAnswer(body: "").response }
+        return await Self.answer(logger: context.logger) { try await answer(request, context: context) }.response
+    }
+
+    /// `body`'s answer, or Parse's error shape for whatever it throws.
+    static func answer(logger: Logger, _ body: () async throws -> APIAnswer) async -> APIAnswer {
         do {
-            return try await answer(request, context: context).response
+            return try await body()
         } catch let failure as APIFailure {
-            return APIAnswer(status: failure.status, body: failure.body).response
+            return APIAnswer(status: failure.status, body: failure.body)
         } catch let error as ParseError {
-            return Self.answer(for: error, logger: context.logger).response
+            return Self.answer(for: error, logger: logger)
         } catch {
-            context.logger.error("The Parse API failed: \(error)")
+            logger.error("The Parse API failed: \(error)")
             let failure = APIFailure.internalError
-            return APIAnswer(status: failure.status, body: failure.body).response
+            return APIAnswer(status: failure.status, body: failure.body)
         }
     }
 
@@ -102,7 +109,21 @@ struct ParseAPIController: Sendable {
             method: method, segments: segments, options: APIRequest.options(ofQuery: Substring(http.uri.query ?? "")),
             body: body.members, caller: caller, mountURL: Self.mountURL(http), remoteAddress: context.remoteAddress,
             sessionToken: sessionToken, fileBytes: fileBytes, contentType: headers[.contentType])
-        return try await endpoints.respond(apiRequest)
+        if method != .get, let requestId = headers[Header.requestId], !requestId.isEmpty {
+            // The same id from the same caller for the same method and path is a retry of the same request.
+            let who = masterKey != nil ? "master" : sessionToken ?? ""
+            let key = [requestId, who, method.rawValue, http.uri.path].joined(separator: "\u{1F}")
+            let (endpoints, logger) = (endpoints, context.logger)
+            return await requestIds.answer(for: key) {
+                await Self.answer(logger: logger) { try await endpoints.respond(apiRequest) }
+            }
+        }
+        guard APIAnswerCache.isCacheable(apiRequest) else { return try await endpoints.respond(apiRequest) }
+        let key = answers.key(apiRequest, target: http.uri.description)
+        if let kept = answers.answer(for: key) { return .ok(kept) }
+        let answer = try await endpoints.respond(apiRequest)
+        if answer.status == .ok { answers.keep(answer.body, for: key) }
+        return answer
     }
 
     /// Reads the body, refusing one larger than `limit` with Parse's 107 (nothing is read past it).

@@ -55,6 +55,16 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
         return rendered
     }
 
+    /// The piece kept for `key`, if any (for callers whose pieces are made asynchronously).
+    func piece(for key: Key) -> String? {
+        state.withLock { state in state.find(key, budget: byteBudget) }
+    }
+
+    /// Keeps `piece` for `key` (a piece over half the budget is not kept).
+    func keep(_ piece: String, for key: Key) {
+        state.withLock { state in state.keep(piece, for: key, budget: byteBudget) }
+    }
+
     /// How many pieces both generations hold now (for tests).
     var count: Int { state.withLock { $0.current.count + $0.previous.count } }
 }

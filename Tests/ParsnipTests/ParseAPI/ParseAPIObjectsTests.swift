@@ -220,4 +220,28 @@ final class ParseAPIObjectsTests: XCTestCase {
             XCTAssertTrue(fetched.text.contains(#""authors":{"__type":"Relation","className":"Author"}"#))
         }
     }
+
+    func testARepeatedRequestIdAnswersTheFirstResultAndCreatesOnce() async throws {
+        try await withParseAPI { world in
+            let id: HTTPFields = [ParseAPIController.Header.requestId: "2f1b6c7e-8a55-4a5e-9c41-6d3b1e0e9f10"]
+            let body = json(["title": "Only once"])
+            async let first = world.editor.send(.post, "/parse/classes/TodoListItem", body: body, headers: id)
+            async let second = world.editor.send(.post, "/parse/classes/TodoListItem", body: body, headers: id)
+            let answers = try await [first, second]
+            let third = try await world.editor.send(.post, "/parse/classes/TodoListItem", body: body, headers: id)
+            for answer in answers + [third] {
+                XCTAssertEqual(answer.status, .created, answer.text)
+                XCTAssertEqual(answer.text, answers[0].text, "every retry gets the first answer")
+            }
+            let count = try await world.viewer.get("/parse/classes/TodoListItem?count=1&limit=0")
+            XCTAssertEqual(count["count"], 1, "created once")
+            let other = try await world.editor.send(
+                .post, "/parse/classes/TodoListItem", body: body,
+                headers: [ParseAPIController.Header.requestId: "another-id"])
+            XCTAssertNotEqual(other["objectId"], answers[0]["objectId"])
+            let byAnotherCaller = try await world.owner.send(
+                .post, "/parse/classes/TodoListItem", body: body, headers: id)
+            XCTAssertNotEqual(byAnotherCaller["objectId"], answers[0]["objectId"], "ids are per caller")
+        }
+    }
 }

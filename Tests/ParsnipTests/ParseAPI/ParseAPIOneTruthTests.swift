@@ -25,6 +25,28 @@ final class ParseAPIOneTruthTests: XCTestCase {
         }
     }
 
+    func testARepeatedQueryFollowsChangesMadeOnThePagesAndToRoles() async throws {
+        try await withParseAPI { world in
+            let path = "/parse/classes/TodoListItem?order=title&keys=title"
+            for _ in 0..<2 {
+                let empty = try await world.viewer.get(path)
+                XCTAssertEqual(empty.results.count, 0)
+            }
+            try await world.browser.addTodo("Added on a page")
+            let one = try await world.viewer.get(path)
+            XCTAssertEqual(one.results.map { $0["title"] }, ["Added on a page"], "the kept answer was not reused")
+            _ = try await world.viewer.get(path)
+            let me = try await world.viewer.get("/parse/users/me")
+            let viewerId = try XCTUnwrap(me["objectId"]?.stringValue)
+            let removed = try await world.browser.post("/people/\(viewerId)/remove", form: [])
+            XCTAssertEqual(removed.status, .seeOther)
+            let gone = try await world.viewer.get(path)
+            XCTAssertEqual(gone.code, 209, "a removed person's session no longer answers from the cache")
+            let edited = try await world.editor.get(path)
+            XCTAssertEqual(edited.results.count, 1)
+        }
+    }
+
     func testAnAPIChangeIsStampedWithItsPersonAndKeptInTheRecordsHistory() async throws {
         try await withParseAPI { world in
             let created = try await world.owner.post("/parse/classes/TodoListItem", json(["title": "Pay the rent"]))
