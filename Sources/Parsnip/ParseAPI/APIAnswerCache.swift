@@ -18,8 +18,8 @@ struct APIAnswerCache: Sendable {
         let target: String
     }
 
-    /// At most 8 MB of answers (a page of 100 to-dos is about 25 KB).
-    private let answers = FragmentCache<Key>(byteBudget: 8 * 1024 * 1024)
+    /// At most 4 MB of answers (a page of 100 to-dos is about 25 KB).
+    private let answers = FragmentCache<Key>(byteBudget: 4 * 1024 * 1024)
     let writePath: WritePath
     let accounts: any APIAccounts
 

@@ -86,9 +86,7 @@ struct APIUsers: Sendable {
             guard let user = caller.user else { throw APIFailure.parse(206, "Cannot modify user \(userId).") }
             guard user.userId == userId else { throw ParseError.objectNotFound }
         }
-        if request.method == .delete {
-            throw APIFailure.parse(119, "People are removed on Parsnip's People page, by the owner.")
-        }
+        if request.method == .delete { return .ok(try await remove(userId: userId)) }
         for key in ["username", "password", "authData", "emailVerified", "sessionToken"]
         where request.body[key] != nil {
             throw APIFailure.parse(119, "\(key) is changed on Parsnip's pages, not from an app.")
@@ -98,6 +96,28 @@ struct APIUsers: Sendable {
         var asMaster = request
         asMaster.caller = .master
         return .ok(try await endpoints.objects.update("_User", userId, asMaster))
+    }
+
+    /// Removes an account that has no household role (someone who signed up from an app), with its sessions; the
+    /// household's people are removed on the People page, where the last owner is kept.
+    private func remove(userId: String) async throws -> String {
+        let access = try await store.read { try $0.access(ofUser: userId) }
+        guard case .entities(let entities) = access,
+            entities.isDisjoint(with: Role.allCases.map { "role:\($0.rawValue)" })
+        else {
+            throw APIFailure.parse(
+                119, "People with a role in the household are removed on Parsnip's People page, by the owner.")
+        }
+        defer { endpoints.accounts.accountsChanged() }
+        try await endpoints.objects.writePath.change(by: nil) { session in
+            let writer = session.recordWriter
+            let pointer = ParseValue.pointer(ParsePointer(className: "_User", objectId: userId))
+            for own in try writer.reader.find(ParseQuery("_Session").where("user", equalTo: pointer).limit(10_000)) {
+                try writer.delete("_Session", objectId: own.objectId)
+            }
+            try writer.delete("_User", objectId: userId)
+        }
+        return "{}"
     }
 
     /// The token and person of a successful sign-in or sign-up, or Parse's error for the others.

@@ -207,4 +207,28 @@ final class ParseAPINewcomerTests: XCTestCase {
             XCTAssertEqual(page.status, .seeOther, "Nina signs in on the pages too")
         }
     }
+
+    func testANewcomerReadsTheirOwnAccountAndAnAccountWithoutARoleCanBeRemovedFromAnApp() async throws {
+        try await withParseAPI { world in
+            let signedUp = try await world.master.post(
+                "/parse/users", json(["username": "Nina", "password": "nina's password"]))
+            let nina = world.anonymous.session(try XCTUnwrap(signedUp["sessionToken"]?.stringValue))
+            let id = try XCTUnwrap(signedUp["objectId"]?.stringValue)
+            for path in ["/parse/users/\(id)", "/parse/classes/_User/\(id)"] {
+                let own = try await nina.get(path)
+                XCTAssertEqual(own["username"], "Nina", own.text)
+            }
+            let other = try await world.viewer.get("/parse/users/me")
+            let otherId = try XCTUnwrap(other["objectId"]?.stringValue)
+            let notTheirs = try await nina.get("/parse/users/\(otherId)")
+            XCTAssertEqual(notTheirs.code, 119, "a newcomer reads no one else")
+
+            let removed = try await nina.delete("/parse/users/\(id)")
+            XCTAssertEqual(removed.status, .ok, removed.text)
+            let after = try await nina.get("/parse/users/me")
+            XCTAssertEqual(after.code, 209, "their sessions went with the account")
+            let gone = try await world.master.get("/parse/users/\(id)")
+            XCTAssertEqual(gone.code, 101)
+        }
+    }
 }
