@@ -101,6 +101,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
                 accountsChanged: { api.accountsChanged() })
             let endpoints = APIEndpoints(
                 store: store, objects: objects, accounts: api, keys: keys, logger: logger,
+                files: APIFiles(store: store, writePath: writePath, applicationId: keys.applicationId),
                 householdClasses: Set(HouseholdPermissions.householdClasses))
             return ParseAPIController(
                 keys: keys, endpoints: endpoints, logger: logger,

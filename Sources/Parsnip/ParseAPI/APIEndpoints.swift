@@ -12,6 +12,7 @@ struct APIEndpoints: Sendable {
     let accounts: any APIAccounts
     let keys: APIKeys
     let logger: Logger
+    let files: APIFiles
     /// The household's classes: an editor may add the first object of one (its permissions say who may), while any
     /// other new class is made only with the master key.
     let householdClasses: Set<String>
@@ -128,6 +129,11 @@ struct APIEndpoints: Sendable {
             return .ok(Self.serverInfo)
         case ("config", 1, .get):
             return .ok(#"{"params":{},"masterKeyOnly":{}}"#)
+        case ("files", 2, .post):
+            return try await files.upload(segments[1], request)
+        case ("files", 2, .delete):
+            guard request.caller.isMaster else { throw APIFailure.masterKeyRequired }
+            throw APIFailure.parse(153, "Parsnip removes a file itself once nothing has named it for a year.")
         case ("functions", 2, .post), ("jobs", 2, .post):
             throw APIFailure.parse(141, "Invalid function: \"\(segments[1])\"")
         case ("aggregate", 2, .get):

@@ -33,7 +33,7 @@ struct APIObjects: Sendable {
         var text = "{\"results\":["
         for (index, object) in objects.enumerated() {
             if index > 0 { text += "," }
-            text += APIObjects.json(object, excluding: options.excludeKeys)
+            text += APIObjects.json(object, excluding: options.excludeKeys, request)
         }
         text += "]"
         if let count { text += ",\"count\":\(count)" }
@@ -53,7 +53,7 @@ struct APIObjects: Sendable {
             let kept = Set(keys.map { String($0.split(separator: ".").first ?? "") }).union(APIQueryOptions.alwaysKept)
             object.fields = object.fields.filter { kept.contains($0.key) }
         }
-        return APIObjects.json(object, excluding: options.excludeKeys)
+        return APIObjects.json(object, excluding: options.excludeKeys, request)
     }
 
     /// `POST /classes/C`: 201 with `objectId`, `createdAt` and the value of each field an operator set.
@@ -173,11 +173,11 @@ struct APIObjects: Sendable {
         return (plain, later, echoed)
     }
 
-    /// An object as the API returns it, without `excluding`'s fields.
-    static func json(_ object: ParseObject, excluding: Set<String>) -> String {
-        guard !excluding.isEmpty else { return ParseJSON.encode(object) }
-        var trimmed = object
-        for key in excluding { trimmed.fields[key] = nil }
-        return ParseJSON.encode(trimmed)
+    /// An object as the API returns it: without `excluding`'s fields, every File with the URL it is read from.
+    static func json(_ object: ParseObject, excluding: Set<String>, _ request: APIRequest) -> String {
+        var shown = object
+        for key in excluding { shown.fields[key] = nil }
+        if shown.fields.values.contains(where: \.holdsFile) { shown = shown.withFileURLs(request.fileURL) }
+        return ParseJSON.encode(shown)
     }
 }

@@ -17,6 +17,8 @@ struct APIRequest: Sendable {
     /// The URL the API is mounted at, as the client reached it (`http://host:1337/parse`), for `Location` and file
     /// URLs.
     var mountURL: String
+    /// The application id the API answers to (for file URLs).
+    var applicationId: String
     /// The address the request came from.
     var remoteAddress: String?
     /// The session token sent, even where the endpoint ignores it for the caller (`/logout` ends it).
@@ -25,6 +27,11 @@ struct APIRequest: Sendable {
     var fileBytes: ByteBuffer?
     /// The `Content-Type` sent, for a file upload.
     var contentType: String?
+
+    /// The URL a client reads the kept file `name` from.
+    func fileURL(_ name: String) -> String {
+        APIFiles.url(of: name, mountURL: mountURL, applicationId: applicationId)
+    }
 
     /// A find's or get's options: the query string's, or the body's for a `_method: GET` POST.
     var queryOptions: OrderedDictionary<String, ParseValue> { method == .get && !body.isEmpty ? body : options }

@@ -41,6 +41,17 @@ struct ParseAPIController: Sendable {
     /// Answers one request; never throws: every failure is Parse's error shape.
     @Sendable func handle(_ request: Request, context: ParseAPIContext) async -> Response {
         if request.method == .options { return APIAnswer(body: "").response }
+        if request.method == .get, let segments = APIRequest.segments(ofPath: Substring(request.uri.path)),
+            segments.count == 3, segments[0] == "files"
+        {
+            // A file's URL is read without keys (an <img> sends none); its unguessable name is the secret, as in
+            // Parse Server.
+            do {
+                return try await endpoints.files.download(applicationId: segments[1], name: segments[2])
+            } catch {
+                return await Self.answer(logger: context.logger) { throw error }.response
+            }
+        }
         return await Self.answer(logger: context.logger) { try await answer(request, context: context) }.response
     }
 
@@ -75,6 +86,7 @@ struct ParseAPIController: Sendable {
             throw APIFailure.noEndpoint(http.method.rawValue, path)
         }
         if segments == ["health"] { return .ok(#"{"status":"ok"}"#) }
+
         let isFile = segments.first == "files" && http.method == .post
         var fileBytes: ByteBuffer?
         var body = APIBody.empty
@@ -107,8 +119,9 @@ struct ParseAPIController: Sendable {
             masterKey: masterKey, sessionToken: ignoresSession ? nil : sessionToken, keys: keys)
         let apiRequest = APIRequest(
             method: method, segments: segments, options: APIRequest.options(ofQuery: Substring(http.uri.query ?? "")),
-            body: body.members, caller: caller, mountURL: Self.mountURL(http), remoteAddress: context.remoteAddress,
-            sessionToken: sessionToken, fileBytes: fileBytes, contentType: headers[.contentType])
+            body: body.members, caller: caller, mountURL: Self.mountURL(http), applicationId: keys.applicationId,
+            remoteAddress: context.remoteAddress, sessionToken: sessionToken, fileBytes: fileBytes,
+            contentType: headers[.contentType])
         if method != .get, let requestId = headers[Header.requestId], !requestId.isEmpty {
             // The same id from the same caller for the same method and path is a retry of the same request.
             let who = masterKey != nil ? "master" : sessionToken ?? ""
@@ -119,7 +132,8 @@ struct ParseAPIController: Sendable {
             }
         }
         guard APIAnswerCache.isCacheable(apiRequest) else { return try await endpoints.respond(apiRequest) }
-        let key = answers.key(apiRequest, target: http.uri.description)
+        // The host is part of the key: answers hold file URLs made from it.
+        let key = answers.key(apiRequest, target: apiRequest.mountURL + http.uri.description)
         if let kept = answers.answer(for: key) { return .ok(kept) }
         let answer = try await endpoints.respond(apiRequest)
         if answer.status == .ok { answers.keep(answer.body, for: key) }

@@ -36,8 +36,8 @@ struct ParseClient: Sendable {
     /// Sends `method path` with `body` (JSON text) and this client's keys.
     @discardableResult
     func send(
-        _ method: HTTPRequest.Method, _ path: String, body: String? = nil, contentType: String = "application/json",
-        headers extra: HTTPFields = [:]
+        _ method: HTTPRequest.Method, _ path: String, body: String? = nil, bytes: [UInt8]? = nil,
+        contentType: String = "application/json", headers extra: HTTPFields = [:]
     ) async throws -> Answer {
         var headers = extra
         headers[.contentType] = contentType
@@ -45,7 +45,8 @@ struct ParseClient: Sendable {
         if let masterKey { headers[ParseAPIController.Header.masterKey] = masterKey }
         if let sessionToken { headers[ParseAPIController.Header.sessionToken] = sessionToken }
         let response = try await client.execute(
-            uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+            uri: path, method: method, headers: headers,
+            body: bytes.map { ByteBuffer(bytes: $0) } ?? body.map { ByteBuffer(string: $0) })
         return Answer(
             status: response.status, headers: response.headers, text: String(buffer: response.body))
     }
