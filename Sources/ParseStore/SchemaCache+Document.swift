@@ -75,7 +75,7 @@ extension ParseFieldType {
     }
 
     /// The field's entry in a `_SCHEMA` document: `{"type":…}` plus `targetClass` for references.
-    var schemaDescription: ParseValue {
+    public var schemaDescription: ParseValue {
         switch self {
         case .pointer(let target), .relation(let target):
             ["type": .string(schemaTypeName), "targetClass": .string(target)]
@@ -85,7 +85,7 @@ extension ParseFieldType {
     }
 
     /// Reads a field's entry in a `_SCHEMA` document; nil when it is not one.
-    init?(schemaDescription: ParseValue) {
+    public init?(schemaDescription: ParseValue) {
         guard case .object(let members) = schemaDescription, case .string(let name)? = members["type"] else {
             return nil
         }

@@ -13,6 +13,10 @@ struct APIEndpoints: Sendable {
     let keys: APIKeys
     let logger: Logger
     let files: APIFiles
+    /// The classes the pages need whole: the schema endpoint removes none of them, nor their fields.
+    var keptClasses: Set<String> {
+        householdClasses.union(["_User", "_Role", "_Session", "_History", "_Trash", "_Installation"])
+    }
     /// The household's classes: an editor may add the first object of one (its permissions say who may), while any
     /// other new class is made only with the master key.
     let householdClasses: Set<String>
@@ -129,6 +133,9 @@ struct APIEndpoints: Sendable {
             return .ok(Self.serverInfo)
         case ("config", 1, .get):
             return .ok(#"{"params":{},"masterKeyOnly":{}}"#)
+        case ("schemas", 1, _), ("schemas", 2, _):
+            return try await APISchemas(endpoints: self, keptClasses: keptClasses)
+                .respond(segments.count == 2 ? segments[1] : nil, request)
         case ("files", 2, .post):
             return try await files.upload(segments[1], request)
         case ("files", 2, .delete):
