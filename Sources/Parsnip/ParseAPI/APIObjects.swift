@@ -92,7 +92,7 @@ struct APIObjects: Sendable {
     func create(_ className: String, body: OrderedDictionary<String, ParseValue>, in session: ChangeSession) throws
         -> (objectId: String, body: String)
     {
-        let operations = try Self.operations(body, creating: true)
+        let operations = try Self.operations(try APIDottedKeys.fold(body, current: nil), creating: true)
         var object =
             records[className] != nil
             ? try session.create(className, operations.plain)
@@ -111,7 +111,10 @@ struct APIObjects: Sendable {
     func update(
         _ className: String, _ objectId: String, body: OrderedDictionary<String, ParseValue>, in session: ChangeSession
     ) throws -> String {
-        let operations = try Self.operations(body, creating: false)
+        // A dotted key changes one member of an Object field: read inside this transaction, so nothing in between.
+        let current =
+            body.keys.contains { $0.contains(".") } ? try? session.reader.fetch(className, objectId: objectId) : nil
+        let operations = try Self.operations(try APIDottedKeys.fold(body, current: current), creating: false)
         var object: ParseObject
         if records[className] != nil {
             let before = try? session.reader.fetch(className, objectId: objectId)

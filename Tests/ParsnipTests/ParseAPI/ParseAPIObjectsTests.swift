@@ -244,4 +244,27 @@ final class ParseAPIObjectsTests: XCTestCase {
             XCTAssertNotEqual(byAnotherCaller["objectId"], answers[0]["objectId"], "ids are per caller")
         }
     }
+
+    func testDottedKeysChangeOneMemberOfAnObjectField() async throws {
+        try await withParseAPI { world in
+            let made = try await world.master.post(
+                "/parse/classes/GameScore", json(["stats": ["wins": 3, "losses": 1, "old": true], "new.first": 1]))
+            let id = try XCTUnwrap(made["objectId"]?.stringValue, made.text)
+            let changed = try await world.master.put(
+                "/parse/classes/GameScore/\(id)",
+                json([
+                    "stats.wins": ["__op": "Increment", "amount": 2], "stats.losses": 0,
+                    "stats.old": ["__op": "Delete"],
+                    "stats.deep.level": 7,
+                ]))
+            XCTAssertEqual(changed.status, .ok, changed.text)
+            let object = try await world.master.get("/parse/classes/GameScore/\(id)")
+            XCTAssertEqual(object["stats"], ["wins": 5, "losses": 0, "deep": ["level": 7]])
+            XCTAssertEqual(object["new"], ["first": 1])
+            let onNumber = try await world.master.post("/parse/classes/GameScore", json(["score": 1]))
+            let numberId = try XCTUnwrap(onNumber["objectId"]?.stringValue)
+            let refused = try await world.master.put("/parse/classes/GameScore/\(numberId)", json(["score.x": 1]))
+            XCTAssertEqual(refused.code, 111, "a Number has no members: \(refused.text)")
+        }
+    }
 }

@@ -102,7 +102,7 @@ func withParseAPI(
         try await browser.setUpOwner("Ana", password: ParseAPIWorld.passwords["Ana"]!)
         try await browser.addPerson("Ed", ParseAPIWorld.passwords["Ed"]!, role: .editor)
         try await browser.addPerson("Vi", ParseAPIWorld.passwords["Vi"]!, role: .viewer)
-        let anonymous = ParseClient(client: client)
+        let anonymous = ParseClient(client: client, applicationId: settings.parseApplicationId)
         var master = anonymous
         master.masterKey = masterKey
         let world = ParseAPIWorld(
