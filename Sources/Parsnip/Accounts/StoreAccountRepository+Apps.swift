@@ -19,18 +19,7 @@ extension StoreAccountRepository {
     /// Checks a name (ignoring case) and password and starts a session, whatever the person's role; nil when they
     /// do not match.
     func startAppSession(username: String, password: String) async throws -> AppSession? {
-        let found = try await store.read { reader -> (id: String, name: String, hash: String, role: Role?)? in
-            guard let user = try reader.user(named: username),
-                let hash = try reader.hashedPassword(ofUser: user.objectId)
-            else { return nil }
-            let name = user[Schema.username]?.stringValue ?? username
-            return (user.objectId, name, hash, try Self.role(ofUser: user.objectId, reader: reader))
-        }
-        guard let found else {
-            try await hasher.spendVerifyTime(password)
-            return nil
-        }
-        guard try await hasher.verify(password, against: found.hash) else { return nil }
+        guard let found = try await checkPassword(username: username, password: password) else { return nil }
         let now = clock.now()
         let session = try await store.write { writer in
             (

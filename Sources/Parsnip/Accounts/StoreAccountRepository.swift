@@ -67,24 +67,33 @@ public struct StoreAccountRepository: AccountRepository {
     }
 
     public func signIn(username: String, password: String) async throws -> AccountSession? {
-        let found = try await store.read { reader -> (user: SignedInUser, hash: String)? in
+        // Someone without a role (signed up from an app) does not sign in to the pages.
+        guard let found = try await checkPassword(username: username, password: password), let role = found.role
+        else { return nil }
+        let now = clock.now()
+        let session = try await store.write { writer in
+            try Self.createSession(for: found.id, now: now, writer: writer)
+        }
+        let user = SignedInUser(objectId: found.id, username: found.name, role: role)
+        return AccountSession(token: session.token, user: user, expiresAt: session.expiresAt)
+    }
+
+    /// The person called `username` (ignoring case) when `password` is theirs, with their role if they have one; nil
+    /// otherwise, after as long a wait as a real check (so the answer's time tells nothing of who exists).
+    func checkPassword(username: String, password: String) async throws -> (id: String, name: String, role: Role?)? {
+        let found = try await store.read { reader -> (id: String, name: String, hash: String, role: Role?)? in
             guard let user = try reader.user(named: username),
-                let hash = try reader.hashedPassword(ofUser: user.objectId),
-                let role = try Self.role(ofUser: user.objectId, reader: reader)
+                let hash = try reader.hashedPassword(ofUser: user.objectId)
             else { return nil }
             let name = user[Schema.username]?.stringValue ?? username
-            return (SignedInUser(objectId: user.objectId, username: name, role: role), hash)
+            return (user.objectId, name, hash, try Self.role(ofUser: user.objectId, reader: reader))
         }
         guard let found else {
             try await hasher.spendVerifyTime(password)
             return nil
         }
         guard try await hasher.verify(password, against: found.hash) else { return nil }
-        let now = clock.now()
-        let session = try await store.write { writer in
-            try Self.createSession(for: found.user.objectId, now: now, writer: writer)
-        }
-        return AccountSession(token: session.token, user: found.user, expiresAt: session.expiresAt)
+        return (found.id, found.name, found.role)
     }
 
     public func user(forSession token: String) async throws -> SignedInUser? {

@@ -66,20 +66,14 @@ struct APIFiles: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    /// 1 to 128 letters, digits, `-`, `_` and `.`, not starting with a dot (Parse Server's rule, made stricter).
+    /// A name a client may give a file: `StoredFileName.isValid`.
     static func isValidName(_ name: String) -> Bool {
-        (1...128).contains(name.utf8.count) && !name.hasPrefix(".")
-            && name.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
+        StoredFileName.isValid(name)
     }
 
     /// 32 random hex digits, `_`, then the name the client gave (Parse Server prefixes names the same way).
     static func newName(for name: String) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let random = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }
-        return random.joined() + "_" + String(name.prefix(90))
+        StoredFileName.randomPrefix() + "_" + String(name.prefix(90))
     }
 }
 

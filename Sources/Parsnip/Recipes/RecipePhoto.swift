@@ -58,23 +58,17 @@ enum RecipePhoto {
     /// name made safe (letters, digits, `-` and `_`, at most 40), then the extension of its kind:
     /// `9f86…_Pancakes.jpg`. Parse clients accept it as a File name.
     static func newName(for filename: String, kind: Kind) -> String {
-        var generator = SystemRandomNumberGenerator()
-        let random = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }
         let stem = filename.split(separator: ".").dropLast().joined(separator: ".")
         let safe = String(
             (stem.isEmpty ? filename : stem).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") ? $0 : "_" }
                 .prefix(40))
-        return random.joined() + "_" + (safe.isEmpty ? "photo" : safe) + "." + kind.fileExtension
+        return StoredFileName.randomPrefix() + "_" + (safe.isEmpty ? "photo" : safe) + "." + kind.fileExtension
     }
 
-    /// True for a name `newName` could have made (or another Parse client's plain file name): 1 to 128 letters,
-    /// digits, `-`, `_` and `.`, not starting with a dot. Anything else is not from Parsnip's own form.
+    /// True for a name `newName` could have made (or another Parse client's plain file name): see
+    /// `StoredFileName.isValid`. Anything else is not from Parsnip's own form.
     static func isValidName(_ name: String) -> Bool {
-        (1...128).contains(name.utf8.count) && !name.hasPrefix(".")
-            && name.utf8.allSatisfy { byte in
-                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
+        StoredFileName.isValid(name)
     }
 
     /// The name the person's own file had, for the history and the conflict page: `9f86…_Pancakes.jpg` →
