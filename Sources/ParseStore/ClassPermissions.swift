@@ -17,12 +17,17 @@ extension ParseAccess {
     ///   user needs to be authenticated." when only signed-in users are allowed and there is none (Parse Server's
     ///   answers).
     func check(_ operation: ClassOperation, className: String, on entry: SchemaEntry?, context: StoreContext) throws {
+        try check(operation, className: className, on: entry, schemas: context.schemas)
+    }
+
+    /// The same check where only the schema cache is at hand (includes, sub-queries).
+    func check(_ operation: ClassOperation, className: String, on entry: SchemaEntry?, schemas: SchemaCache) throws {
         guard case .entities(let entities) = self else { return }
         // The all-public map Parse writes for a class created implicitly counts as none: a class the household's
         // pages made (or a restore brought back) keeps its default until someone sets other permissions.
         var stored = entry?.document["classLevelPermissions"]
         if stored == SchemaDocument.defaultPermissions { stored = nil }
-        guard case .object(let permissions)? = stored ?? context.defaultPermissions(of: className),
+        guard case .object(let permissions)? = stored ?? schemas.defaultPermissions(of: className),
             case .object(let granted)? = permissions[operation.rawValue]
         else { return }
         let signedIn = entities.contains { $0 != "*" }

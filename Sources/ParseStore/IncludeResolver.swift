@@ -59,9 +59,12 @@ struct IncludeResolver {
 
     /// The objects of `className` with these ids (fewer when some are gone).
     private func fetch(_ className: String, ids: OrderedSet<String>) throws -> [ParseObject] {
-        guard NameRules.isValidClassName(className), let schema = try schemas.schema(className, in: db) else {
+        guard NameRules.isValidClassName(className), let entry = try schemas.entry(className, in: db) else {
             return []
         }
+        // Parse Server includes with a find for the caller: the target class's permissions hold as for any find.
+        try access.check(.find, className: className, on: entry, schemas: schemas)
+        let schema = entry.schema
         let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
         let statement = try db.cachedStatement(
             sql: Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable)

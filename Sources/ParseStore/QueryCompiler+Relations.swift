@@ -101,7 +101,10 @@ extension QueryCompiler {
     private func subquery(_ subQuery: WhereClause.SubQuery, selecting key: String, ofType type: ParseFieldType)
         throws -> SQLSubquery?
     {
-        guard let subSchema = try schemas.schema(subQuery.className, in: db) else { return nil }
+        guard let subEntry = try schemas.entry(subQuery.className, in: db) else { return nil }
+        // A sub-query is a find for the caller: its class's permissions hold as for any find.
+        try access.check(.find, className: subQuery.className, on: subEntry, schemas: schemas)
+        let subSchema = subEntry.schema
         let inner = QueryCompiler(schema: subSchema, db: db, schemas: schemas, access: access, depth: depth + 1)
         guard let keyType = inner.columnType(key), keyType == type, type != .array else { return nil }
         let select = "SELECT \(inner.column(key)) FROM \(inner.table) AS \(inner.alias)"

@@ -31,6 +31,20 @@ struct SchemaEntry: Sendable {
 /// current write transaction live in `pending`, visible only to that connection, and move to the committed
 /// entries when the transaction commits; a rollback drops them, so no phantom field survives.
 final class SchemaCache: Sendable {
+    /// Class-level permissions of classes whose `_SCHEMA` document stores none (`setDefaultClassLevelPermissions`);
+    /// kept beside the schemas so every query part that meets a class can check them.
+    private let defaults = Mutex([String: ParseValue]())
+
+    /// The default class-level permissions of `className`, if it has any.
+    func defaultPermissions(of className: String) -> ParseValue? {
+        defaults.withLock { $0[className] }
+    }
+
+    /// Replaces every default class-level permission map.
+    func setDefaultPermissions(_ permissions: [String: ParseValue]) {
+        defaults.withLock { $0 = permissions }
+    }
+
     /// Everything the cache knows, guarded by one lock.
     private struct State {
         /// The `schema_version` the committed entries belong to.

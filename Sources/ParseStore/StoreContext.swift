@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// What every reader and writer of one store shares: the clock, the schema cache and the id generator.
 final class StoreContext: Sendable {
@@ -8,8 +7,6 @@ final class StoreContext: Sendable {
     let clock: any ParseClock
     /// The cached `_SCHEMA`.
     let schemas = SchemaCache()
-    /// Class-level permissions of classes whose `_SCHEMA` document stores none (`setDefaultClassLevelPermissions`).
-    private let defaults = Mutex([String: ParseValue]())
 
     init(clock: any ParseClock) {
         self.clock = clock
@@ -30,12 +27,12 @@ final class StoreContext: Sendable {
 
     /// The default class-level permissions of `className`, if it has any.
     func defaultPermissions(of className: String) -> ParseValue? {
-        defaults.withLock { $0[className] }
+        schemas.defaultPermissions(of: className)
     }
 
     /// Replaces every default class-level permission map.
     func setDefaultPermissions(_ permissions: [String: ParseValue]) {
-        defaults.withLock { $0 = permissions }
+        schemas.setDefaultPermissions(permissions)
     }
 
     /// One reading of the clock, truncated to milliseconds, for one object write.

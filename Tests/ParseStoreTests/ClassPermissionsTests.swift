@@ -107,4 +107,34 @@ final class ClassPermissionsTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         try await store.write { try $0.acting(as: .anonymous).delete("Open", objectId: made.objectId) }
     }
+
+    func testIncludesAndSubQueriesMeetTheirOwnClassesFindPermission() async throws {
+        let (store, choreId) = try await chores()
+        let pointer = ParseValue.pointer(ParsePointer(className: "Chore", objectId: choreId))
+        _ = try await seed(store, "Reminder", [["note": "today", "chore": pointer]])
+        let viewer = ParseAccess.user("vi00000001", roles: ["viewers"])
+        let denied = "Permission denied for action find on class Chore."
+
+        let plain = try await store.read { try $0.acting(as: viewer).find(ParseQuery("Reminder")) }
+        XCTAssertEqual(plain.first?["chore"], pointer, "without include the Pointer is only a Pointer")
+        await assertParseError(119, denied) {
+            _ = try await store.read { try $0.acting(as: viewer).find(ParseQuery("Reminder").include("chore")) }
+        }
+        let inQuery: ParseValue = ["$inQuery": ["className": "Chore", "where": ["title": "Water the plants"]]]
+        await assertParseError(119, denied) {
+            _ = try await store.read {
+                try $0.acting(as: viewer).find(ParseQuery("Reminder").where("chore", equalTo: inQuery))
+            }
+        }
+        let select: ParseValue = ["$select": ["query": ["className": "Chore", "where": [:]], "key": "title"]]
+        await assertParseError(119, denied) {
+            _ = try await store.read {
+                try $0.acting(as: viewer).count(ParseQuery("Reminder").where("note", equalTo: select))
+            }
+        }
+        let master = try await store.read {
+            try $0.find(ParseQuery("Reminder").include("chore").where("chore", equalTo: inQuery))
+        }
+        XCTAssertEqual(master.first?["chore"]?.includedObjectValue?["title"], "Water the plants")
+    }
 }
