@@ -32,6 +32,9 @@ public protocol AccountRepository: AccessDirectory {
     /// Moves a person to another role at once, or gives a newcomer their first; refused with `.lastOwner` for the only
     /// owner.
     func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal>
+    /// Removes an account that has no role (a newcomer from an app) and its sessions; nil when there is no such
+    /// account without a role.
+    func removeNewcomer(id: String) async throws -> Newcomer?
     /// Removes an account, its sessions and its role at once; refused for `actor` themselves and the last owner.
     func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal>
 }

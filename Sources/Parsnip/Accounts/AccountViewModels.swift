@@ -100,6 +100,7 @@ struct NewcomerRow: Sendable {
     let roleFieldId: String
     let roleAction: String
     let roleOptions: [RoleOption]
+    let removeURL: String
 }
 
 /// One choice of the role select.

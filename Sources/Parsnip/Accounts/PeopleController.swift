@@ -107,9 +107,9 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
 
     /// GET /people/:id/remove — asks first, naming the person.
     @Sendable func confirmRemove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let person = try await findPerson(context)
-        if person.id == context.user?.objectId { return try await Self.refused(.removingYourself) }
-        return renderConfirmRemove(person, context: context)
+        let (id, username) = try await findPersonOrNewcomer(context)
+        if id == context.user?.objectId { return try await Self.refused(.removingYourself) }
+        return renderConfirmRemove(id: id, username: username, context: context)
     }
 
     /// POST /people/:id/remove — removes the account; their sessions end at once (503/507 with the question again
@@ -121,19 +121,26 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
             switch try await accounts.removePerson(personId: id, by: actor) {
             case .success(let person):
                 return Flash.redirect(to: "/people", message: "Removed \(person.username)")
+            case .failure(.notFound):
+                // Someone who signed up from an app and never had a role.
+                guard let newcomer = try await accounts.removeNewcomer(id: id) else {
+                    return try await Self.refused(.notFound)
+                }
+                return Flash.redirect(to: "/people", message: "Removed \(newcomer.username)")
             case .failure(let refusal):
                 return try await Self.refused(refusal)
             }
         } orShowingAgain: { context in
-            try await renderConfirmRemove(findPerson(context), context: context)
+            let (id, username) = try await findPersonOrNewcomer(context)
+            return renderConfirmRemove(id: id, username: username, context: context)
         }
     }
 
     /// The question "Remove Ana?".
-    func renderConfirmRemove(_ person: Person, context: ParsnipRequestContext) -> Response {
+    func renderConfirmRemove(id: String, username: String, context: ParsnipRequestContext) -> Response {
         let page = PersonRemovePage(
-            page: PageChrome(title: "Remove \(person.username)?", context: context), csrfToken: context.csrfToken,
-            username: person.username, action: "/people/\(person.id)/remove")
+            page: PageChrome(title: "Remove \(username)?", context: context), csrfToken: context.csrfToken,
+            username: username, action: "/people/\(id)/remove")
         return pages.render(page, template: "accounts/remove")
     }
 
@@ -170,7 +177,8 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
             let shown = chosenRole.flatMap { $0.personId == newcomer.id ? $0.role : nil } ?? .viewer
             return NewcomerRow(
                 username: newcomer.username, roleFieldId: "role-\(newcomer.id)",
-                roleAction: "/people/\(newcomer.id)/role", roleOptions: RoleOption.all(selected: shown))
+                roleAction: "/people/\(newcomer.id)/role", roleOptions: RoleOption.all(selected: shown),
+                removeURL: "/people/\(newcomer.id)/remove")
         }
         let page = PeoplePage(
             page: PageChrome(title: "People", context: context), csrfToken: context.csrfToken,
@@ -190,6 +198,16 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
             csrfToken: context.csrfToken, username: person.username, action: "/people/\(person.id)/password",
             form: AccountForm([field]))
         return pages.render(page, template: "accounts/password", status: problem == nil ? .ok : .unprocessableContent)
+    }
+
+    /// The id and name of the person the route names, with or without a role; the 404 page otherwise.
+    func findPersonOrNewcomer(_ context: ParsnipRequestContext) async throws -> (id: String, username: String) {
+        let id = try context.routeObjectId()
+        if let person = try await accounts.person(id: id) { return (person.id, person.username) }
+        guard let newcomer = try await accounts.newcomers().first(where: { $0.id == id }) else {
+            throw PageError.notFound
+        }
+        return (newcomer.id, newcomer.username)
     }
 
     func findPerson(_ context: ParsnipRequestContext) async throws -> Person {

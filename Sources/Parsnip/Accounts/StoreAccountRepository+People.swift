@@ -18,6 +18,20 @@ extension StoreAccountRepository {
         }
     }
 
+    public func removeNewcomer(id: String) async throws -> Newcomer? {
+        let removed = try await store.write { writer -> Newcomer? in
+            guard try Self.person(id, reader: writer.reader) == nil,
+                let user = try? writer.reader.fetch(Schema.user, objectId: id),
+                let username = user[Schema.username]?.stringValue
+            else { return nil }
+            try Self.deleteSessions(ofUser: id, except: nil, writer: writer)
+            try writer.delete(Schema.user, objectId: id)
+            return Newcomer(id: id, username: username)
+        }
+        sessions.removeAll()
+        return removed
+    }
+
     public func person(id: String) async throws -> Person? {
         try await store.read { reader in try Self.person(id, reader: reader) }
     }

@@ -231,4 +231,27 @@ final class ParseAPINewcomerTests: XCTestCase {
             XCTAssertEqual(gone.code, 101)
         }
     }
+
+    func testTheOwnerRemovesANewcomerOnThePeoplePage() async throws {
+        try await withParseAPI { world in
+            let signedUp = try await world.master.post(
+                "/parse/users", json(["username": "Spammer", "password": "spammer password"]))
+            let id = try XCTUnwrap(signedUp["objectId"]?.stringValue)
+            let spammer = world.anonymous.session(try XCTUnwrap(signedUp["sessionToken"]?.stringValue))
+            let people = try await world.browser.get("/people")
+            XCTAssertTrue(people.text.contains("href=\"/people/\(id)/remove\""), people.text)
+            let question = try await world.browser.get("/people/\(id)/remove")
+            XCTAssertEqual(question.status, .ok)
+            XCTAssertTrue(question.text.contains("Remove Spammer?"))
+            let removed = try await world.browser.post("/people/\(id)/remove", form: [])
+            XCTAssertEqual(removed.status, .seeOther)
+            let after = try await world.browser.get("/people")
+            XCTAssertTrue(after.text.contains("Removed Spammer"), after.text)
+            XCTAssertFalse(after.text.contains("Waiting for a role"))
+            let gone = try await spammer.get("/parse/users/me")
+            XCTAssertEqual(gone.code, 209, "their session ended with the account")
+            let again = try await world.browser.get("/people/\(id)/remove")
+            XCTAssertEqual(again.status, .notFound)
+        }
+    }
 }
