@@ -100,11 +100,11 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
                 store: store, writePath: writePath, records: HouseholdPermissions.records,
                 accountsChanged: { api.accountsChanged() })
             let endpoints = APIEndpoints(
-                store: store, objects: objects, accounts: api, keys: keys, logger: logger,
+                store: store, objects: objects, accounts: api, keys: keys,
                 files: APIFiles(store: store, writePath: writePath, applicationId: keys.applicationId),
                 householdClasses: Set(HouseholdPermissions.householdClasses))
             return ParseAPIController(
-                keys: keys, endpoints: endpoints, logger: logger,
+                keys: keys, endpoints: endpoints,
                 answers: APIAnswerCache(writePath: writePath, accounts: api))
         }
     )

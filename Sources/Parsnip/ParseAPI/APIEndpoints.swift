@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Logging
 import OrderedCollections
 import ParseStore
 
@@ -11,7 +10,6 @@ struct APIEndpoints: Sendable {
     let objects: APIObjects
     let accounts: any APIAccounts
     let keys: APIKeys
-    let logger: Logger
     let files: APIFiles
     /// The classes the pages need whole: the schema endpoint removes none of them, nor their fields.
     var keptClasses: Set<String> {
@@ -30,7 +28,7 @@ struct APIEndpoints: Sendable {
     /// or nobody.
     ///
     /// - Throws: `APIFailure.unauthorized` for a wrong master key; Parse's 209 for an unknown or expired session.
-    func caller(masterKey: String?, sessionToken: String?, keys: APIKeys) async throws -> APICaller {
+    func caller(masterKey: String?, sessionToken: String?) async throws -> APICaller {
         if let masterKey {
             guard keys.isMasterKey(masterKey) else { throw APIFailure.unauthorized }
             return .master

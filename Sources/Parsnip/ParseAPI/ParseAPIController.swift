@@ -14,7 +14,6 @@ import ParseStore
 struct ParseAPIController: Sendable {
     let keys: APIKeys
     let endpoints: APIEndpoints
-    let logger: Logger
     let answers: APIAnswerCache
     let requestIds = APIRequestIds()
 
@@ -116,7 +115,7 @@ struct ParseAPIController: Sendable {
         let sessionToken = headers[Header.sessionToken] ?? body.headerMembers["_SessionToken"]
         let ignoresSession = segments == ["login"] || (segments == ["users"] && method == .post)
         let caller = try await endpoints.caller(
-            masterKey: masterKey, sessionToken: ignoresSession ? nil : sessionToken, keys: keys)
+            masterKey: masterKey, sessionToken: ignoresSession ? nil : sessionToken)
         let apiRequest = APIRequest(
             method: method, segments: segments, options: APIRequest.options(ofQuery: Substring(http.uri.query ?? "")),
             body: body.members, caller: caller, mountURL: Self.mountURL(http), applicationId: keys.applicationId,
