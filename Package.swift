@@ -28,6 +28,8 @@ let package = Package(
             name: "ParseStore",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's progress handler bounds each request's query time (GRDB offers no wrapper for it).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),

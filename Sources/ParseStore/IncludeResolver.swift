@@ -64,8 +64,9 @@ struct IncludeResolver {
         }
         // Parse Server includes with a find for the caller: the target class's permissions hold as for any find.
         try access.check(.find, className: className, on: entry, schemas: schemas)
+        try access.checkSessionQuery(className: className)
         let schema = entry.schema
-        let (readable, readableArguments) = access.allows(column: "\"_rperm\"").sqlAndArguments
+        let (readable, readableArguments) = access.allows(.read, className: className).sqlAndArguments
         let statement = try db.cachedStatement(
             sql: Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable)
         let idList = ParseJSON.encode(.array(ids.map { .string($0) }))

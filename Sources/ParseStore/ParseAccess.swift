@@ -11,6 +11,11 @@ public enum ParseAccess: Sendable, Hashable {
     case master
     /// The entities a request acts as; `"*"` is always among them.
     case entities(Set<String>)
+    /// Parsnip's own pages acting for a person — their user, every role that includes them and `"*"`, or only
+    /// `"*"` for a visitor who has not signed in: rows' ACLs hold exactly as for a request with those entities, so
+    /// the pages and the API show and change the same rows; class-level permissions do not (the pages' routes decide
+    /// by role), and the conditions are Parsnip's own, so they keep every index (see `SQLCondition.gated`).
+    case person(Set<String>)
 
     /// A request with no session: only what everyone may read.
     public static let anonymous = ParseAccess.entities(["*"])
@@ -20,25 +25,99 @@ public enum ParseAccess: Sendable, Hashable {
         .entities(Set(["*", objectId] + roles.map { "role:" + $0 }))
     }
 
-    /// The condition letting a row through when its permission column (`_rperm` or `_wperm`, qualified) allows
-    /// these entities; always true for the master key. The entities travel as one JSON argument, so the statement's
-    /// text — and its cached preparation — is the same whoever asks.
-    func allows(column: String) -> SQLCondition {
-        guard case .entities(let entities) = self else { return .true }
+    /// The signed-in user's objectId among the entities (neither `"*"` nor a role); nil for the master key and for a
+    /// request without a session.
+    public var userId: String? {
+        entitySet?.first { $0 != "*" && !$0.hasPrefix("role:") }
+    }
+
+    /// The entities whose rows this access reads; nil for the master key, which reads every row.
+    public var entitySet: Set<String>? {
+        switch self {
+        case .master: nil
+        case .entities(let entities), .person(let entities): entities
+        }
+    }
+
+    /// The same entities as Parsnip's pages act for them (`person`); the master key stays the master key.
+    public var asPerson: ParseAccess {
+        entitySet.map { .person($0) } ?? .master
+    }
+
+    /// True for a request's access, whose query conditions were written by whoever sent it: they run only on rows
+    /// the access may read (`SQLCondition.gated`).
+    var gatesConditions: Bool {
+        if case .entities = self { return true }
+        return false
+    }
+
+    /// Which list of an object's ACL a condition tests.
+    enum Permission: String {
+        /// `_rperm`: who may read the object.
+        case read = "_rperm"
+        /// `_wperm`: who may change or delete it.
+        case write = "_wperm"
+    }
+
+    /// The condition letting a row of `className` through for `permission`; always true for the master key.
+    ///
+    /// Its ACL's list must name one of the entities (or be NULL: saved without an ACL, public). A `_Session` row
+    /// must also belong to the caller, as Parse Server adds "user = me" to every session query that is not the
+    /// master key's: nobody else's token is ever compared with anything a caller sent. The entities travel as one
+    /// JSON argument, so the statement's text — and its cached preparation — is the same whoever asks.
+    ///
+    /// - Parameter qualifier: the table or alias columns are qualified with (`q0`), nil for bare column names.
+    func allows(_ permission: Permission, className: String, qualifier: String? = nil) -> SQLCondition {
+        guard let entities = entitySet else { return .true }
+        let prefix = qualifier.map { $0 + "." } ?? ""
+        let column = prefix + quoteIdentifier(permission.rawValue)
         let list = ParseJSON.encode(.array((entities.union(["*"])).sorted().map { .string($0) }))
-        return SQLCondition(
+        let acl = SQLCondition(
             "(\(column) IS NULL OR EXISTS (SELECT 1 FROM json_each(\(column)) WHERE value IN "
                 + "(SELECT value FROM json_each(?))))",
             [list.databaseValue])
+        guard className == Self.sessionClass else { return acl }
+        guard let userId else { return .false }
+        return .and([SQLCondition("\(prefix)\"user\" = ?", [userId.databaseValue]), acl])
+    }
+
+    /// The class whose rows are the callers' sessions (each holds a token).
+    static let sessionClass = "_Session"
+
+    /// Refuses a find, count or get of `_Session` without a session, as Parse Server does.
+    ///
+    /// - Throws: `ParseError` 209 "Invalid session token" for a request without a signed-in user.
+    func checkSessionQuery(className: String) throws {
+        guard className == Self.sessionClass, entitySet != nil, userId == nil else { return }
+        throw ParseError(.invalidSessionToken, "Invalid session token")
+    }
+}
+
+extension SQLCondition {
+    /// `condition`, evaluated only on the rows `gate` lets through: `CASE WHEN gate THEN condition ELSE 0 END`.
+    ///
+    /// SQLite evaluates only the chosen branch of a CASE, so a caller's own condition — a costly `$regex`, a JSON
+    /// test — never runs on a row the caller may not read, and how long a query takes says nothing about such rows.
+    /// (A plain `AND` would leave the order to the query planner.) The price: the caller's condition cannot pick
+    /// rows through an index; the master key's queries, whose gate is always true, keep every index.
+    static func gated(_ condition: SQLCondition, by gate: SQLCondition) -> SQLCondition {
+        switch (gate, condition) {
+        case (.constant(true), _): return condition
+        case (.constant(false), _), (_, .constant(false)): return .false
+        case (_, .constant(true)): return gate
+        case (.sql(let gateText, let gateArguments), .sql(let text, let arguments)):
+            return .sql("(CASE WHEN \(gateText) THEN (\(text)) ELSE 0 END)", gateArguments + arguments)
+        }
     }
 }
 
 extension ParseAccess {
-    /// The stored row of `objectId` in `table` (quoted) when its permission column (`"_rperm"` or `"_wperm"`) lets
-    /// this access through; nil when there is no such row or it may not.
-    func row(of objectId: String, in table: String, permission column: String, db: Database) throws -> Row? {
-        let (allowed, arguments) = allows(column: column).sqlAndArguments
-        let statement = try db.cachedStatement(sql: "SELECT * FROM \(table) WHERE \"objectId\" = ? AND \(allowed)")
+    /// The stored row of `objectId` in `className` when its `permission` list lets this access through; nil when
+    /// there is no such row or it may not.
+    func row(of objectId: String, in className: String, permission: Permission, db: Database) throws -> Row? {
+        let (allowed, arguments) = allows(permission, className: className).sqlAndArguments
+        let statement = try db.cachedStatement(
+            sql: "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(allowed)")
         return try Row.fetchOne(statement, arguments: StatementArguments([objectId.databaseValue] + arguments))
     }
 }

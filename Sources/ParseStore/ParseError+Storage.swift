@@ -15,9 +15,18 @@ extension ParseError {
             // SQLite turns ENOSPC into SQLITE_FULL, as it does a database at its `max_page_count`.
             case .SQLITE_FULL: return .databaseFull
             case .SQLITE_READONLY: return .databaseReadOnly
+            case .SQLITE_IOERR: return .databaseDiskError
+            // A query stopped by its time limit (QueryDeadline) or a `$regex` past its work limit.
+            case .SQLITE_INTERRUPT: return .queryTooCostly
             default: break
             }
         }
         return ParseError(.internalServerError, "Internal server error: \(ParseStore.describe(error))")
     }
+
+    /// 124: a query stopped because it needed more time or work than one request may take.
+    public static let queryTooCostly = ParseError(
+        .timeout,
+        "The query took too long and was stopped. Ask for less at once: fewer or simpler conditions, "
+            + "a $regex that starts with fixed text (^…), or a smaller limit.")
 }

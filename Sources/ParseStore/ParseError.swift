@@ -31,8 +31,14 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidNestedKey = Code(rawValue: 121)
         /// 123: an ACL that is not a map of entity → `{"read": Bool, "write": Bool}`.
         public static let invalidACL = Code(rawValue: 123)
+        /// 124: a query that needed more time or work than one request may take (`ParseStore.queryTimeLimit`).
+        public static let timeout = Code(rawValue: 124)
         /// 137: a duplicate value where values must be unique (objectId collisions).
         public static let duplicateValue = Code(rawValue: 137)
+        /// 142: a value the class's rules refuse (a field count past the class's limit).
+        public static let validationFailed = Code(rawValue: 142)
+        /// 209: a request that needs a session (a `_Session` query) came without one, or with an unknown one.
+        public static let invalidSessionToken = Code(rawValue: 209)
     }
 
     /// Why the database itself refused an operation that was otherwise fine: the failures a person can wait out or
@@ -46,6 +52,9 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case full
         /// The database file cannot be written: a read-only file, folder or disk, or a file moved away.
         case readOnly
+        /// The disk reported an error reading or writing the database (SQLite's I/O error): a failing or removed
+        /// disk, a network share that went away.
+        case diskError
     }
 
     /// Parse's numeric code.
@@ -73,6 +82,10 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// 1, full: the disk (or the database's size limit) has no room for the write.
     public static let databaseFull = ParseError(
         .internalServerError, "The database is full: there is no room left on its disk.", storageFailure: .full)
+    /// 1, disk error: the disk failed to read or write the database.
+    public static let databaseDiskError = ParseError(
+        .internalServerError, "The disk holding the database reported an error; nothing was changed.",
+        storageFailure: .diskError)
     /// 1, read-only: the database file cannot be written.
     public static let databaseReadOnly = ParseError(
         .internalServerError, "The database cannot be written: its file, folder or disk is read-only.",

@@ -25,7 +25,8 @@ struct CompiledQuery {
         let arguments: [DatabaseValue]
         var condition = try compiler.condition(query.clause)
         if let search = query.search { condition = .and([condition, try compiler.searchCondition(search)]) }
-        condition = .and([condition, compiler.readable])
+        // The caller's conditions run only on rows it may read (see `SQLCondition.gated`).
+        condition = compiler.limitedToReadable(condition)
         switch condition {
         case .constant(false):
             find = nil
@@ -75,6 +76,7 @@ struct ParsedQuery {
     ///   `QueryCompiler.sortKeys`.
     init(_ query: ParseQuery, now: Date = Date()) throws {
         try NameRules.validateClassName(query.className)
+        try WhereClauseLimits.check(query.constraints)
         clause = try WhereClauseParser.parse(query.constraints, now: now).rewritingKeysetBounds()
         sortKeys = try QueryCompiler.sortKeys(query.order)
         textOrder = query.textOrder

@@ -17,10 +17,26 @@ extension ParseReader {
             throw ParseError.objectNotFound
         }
         try access.check(.get, on: entry, context: context)
+        try access.checkSessionQuery(className: className)
         // An object the access may not read is "not found", as Parse answers.
         guard
-            let row = try access.row(
-                of: objectId, in: quoteIdentifier(className), permission: "\"_rperm\"", db: db)
+            let row = try access.row(of: objectId, in: className, permission: .read, db: db)
+        else { throw ParseError.objectNotFound }
+        var objects = [try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)]
+        if !include.isEmpty {
+            try resolveIncludes(&objects, paths: include, in: db, context: context, access: access)
+        }
+        return objects[0]
+    }
+
+    /// The reader's own `_User` object: a person may always read their own account, whatever `_User`'s class-level
+    /// permissions say (someone who signed up from an app has no household role yet); its ACL still decides, and
+    /// every include is resolved for the reader's access, as any other read.
+    ///
+    /// - Throws: `ParseError` 101 when the reader acts for no user or the account's ACL hides it from them.
+    public func fetchOwnUser(include: [String] = []) throws -> ParseObject {
+        guard let userId = access.userId, let entry = try context.schemas.entry("_User", in: db),
+            let row = try access.row(of: userId, in: "_User", permission: .read, db: db)
         else { throw ParseError.objectNotFound }
         var objects = [try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)]
         if !include.isEmpty {

@@ -28,6 +28,7 @@ extension ParseReader {
             return []
         }
         try access.check(.find, on: entry, context: context)
+        try access.checkSessionQuery(className: query.className)
         guard parsed.limit != 0 else { return [] }
         let schema = entry.schema
         let compiled = try CompiledQuery(
@@ -66,6 +67,7 @@ extension ParseReader {
             return 0
         }
         try access.check(.count, on: entry, context: context)
+        try access.checkSessionQuery(className: query.className)
         let schema = entry.schema
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)

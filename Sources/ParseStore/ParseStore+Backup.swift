@@ -98,9 +98,24 @@ extension ParseStore {
         withThoseInFileAt path: String, keeping kept: Set<String>,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws {
+        _ = try await replaceClasses(withThoseInFileAt: path, keeping: kept, progress: progress) { _ in 0 }
+    }
+
+    /// `replaceClasses(withThoseInFileAt:keeping:progress:)`, then `then` in the same transaction: what must hold of
+    /// the new data (its search index, its counts) is there in the same instant as the data, so no write in between
+    /// can meet a store half put back.
+    ///
+    /// - Returns: what `then` returns.
+    public func replaceClasses<T: Sendable>(
+        withThoseInFileAt path: String, keeping kept: Set<String>,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        then: @escaping @Sendable (ParseWriter) throws -> T
+    ) async throws -> T {
         let lockWait = self.lockWait
         let deadline = ContinuousClock.now + lockWait.limit
-        try await mapErrorsAsync {
+        let context = self.context
+        defer { context.schemas.invalidate() }
+        return try await mapErrorsAsync {
             try await database.writeWithoutTransaction { db in
                 // The file may come from anywhere: nothing in its schema may run functions while it is read.
                 try db.execute(sql: "PRAGMA trusted_schema = OFF")
@@ -109,14 +124,17 @@ extension ParseStore {
                     try? db.execute(sql: "DETACH DATABASE \"replacement\"")
                     try? db.execute(sql: "PRAGMA trusted_schema = ON")
                 }
-                try Self.transaction(db, waitingUntil: deadline, lockWait) {
+                return try Self.transaction(db, waitingUntil: deadline, lockWait) {
                     try Self.copyClasses(db, keeping: kept, progress: progress)
                     // A backup from before files were kept has no files table: the store still needs one.
                     try StoredFile.prepare(db)
+                    try RestrictedRows.ensureIndexes(in: db)
+                    // The cached schemas describe the old classes; `then` must read the new ones.
+                    context.schemas.invalidate()
+                    return try then(ParseWriter(db: db, context: context))
                 }
             }
         }
-        context.schemas.invalidate()
     }
 
     /// One table or index definition read from the replacement file, prepared only when it is exactly one

@@ -19,7 +19,7 @@ extension ParseWriter {
         }
         try access.check(.delete, on: entry, context: context)
         // An object the access may not write is "not found", as Parse answers.
-        let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
+        let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
         let statement = try db.cachedStatement(
             sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(writable)")
         try statement.execute(arguments: StatementArguments([objectId.databaseValue] + writableArguments))

@@ -37,21 +37,39 @@ extension ParseWriter {
     public func update(
         _ className: String, objectId: String, operations: [String: ParseUpdate]
     ) throws -> ParseObject {
+        try update(className, objectId: objectId, operations: operations, ownAccount: false)
+    }
+
+    /// Applies field operations to the writer's own `_User` object: a person may change their own account whatever
+    /// `_User`'s class-level `update` permission says, as in Parse; its ACL and the class's `addField` permission
+    /// still hold.
+    ///
+    /// - Throws: `ParseError` 101 when the writer acts for no user or its user's ACL does not let it write, plus the
+    ///   errors of `update(_:objectId:operations:)`.
+    @discardableResult
+    public func updateOwnUser(operations: [String: ParseUpdate]) throws -> ParseObject {
+        guard let userId = access.userId else { throw ParseError.objectNotFound }
+        return try update("_User", objectId: userId, operations: operations, ownAccount: true)
+    }
+
+    private func update(
+        _ className: String, objectId: String, operations: [String: ParseUpdate], ownAccount: Bool
+    ) throws -> ParseObject {
         guard NameRules.isValidClassName(className), let existing = try context.schemas.entry(className, in: db)
         else { throw ParseError.objectNotFound }
         var plan = try WritePlan(className: className, operations: operations)
         let newFields = try plan.resolveNewFields(against: existing)
-        try access.check(.update, on: existing, context: context)
+        if !ownAccount { try access.check(.update, on: existing, context: context) }
         if !newFields.isEmpty { try access.check(.addField, on: existing, context: context) }
         let table = quoteIdentifier(className)
 
         // Read the object first when its values are needed, or before changing the schema, so that a missing
         // object fails before any DDL runs.
         // An object the access may not write is "not found" too (its ACL's write list).
-        let (writable, writableArguments) = access.allows(column: "\"_wperm\"").sqlAndArguments
+        let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
         var current: Row?
         if plan.needsCurrentValues || !newFields.isEmpty {
-            guard let row = try access.row(of: objectId, in: table, permission: "\"_wperm\"", db: db) else {
+            guard let row = try access.row(of: objectId, in: className, permission: .write, db: db) else {
                 throw ParseError.objectNotFound
             }
             current = row

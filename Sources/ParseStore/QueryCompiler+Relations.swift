@@ -104,12 +104,13 @@ extension QueryCompiler {
         guard let subEntry = try schemas.entry(subQuery.className, in: db) else { return nil }
         // A sub-query is a find for the caller: its class's permissions hold as for any find.
         try access.check(.find, className: subQuery.className, on: subEntry, schemas: schemas)
+        try access.checkSessionQuery(className: subQuery.className)
         let subSchema = subEntry.schema
         let inner = QueryCompiler(schema: subSchema, db: db, schemas: schemas, access: access, depth: depth + 1)
         guard let keyType = inner.columnType(key), keyType == type, type != .array else { return nil }
         let select = "SELECT \(inner.column(key)) FROM \(inner.table) AS \(inner.alias)"
         // A sub-query finds only what its caller may read, as Parse Server runs it with the caller's auth.
-        switch SQLCondition.and([try inner.condition(subQuery.clause), inner.readable]) {
+        switch inner.limitedToReadable(try inner.condition(subQuery.clause)) {
         case .constant(false): return nil
         case .constant(true): return SQLSubquery(sql: select, arguments: [])
         case .sql(let text, let arguments): return SQLSubquery(sql: select + " WHERE " + text, arguments: arguments)

@@ -25,10 +25,26 @@ struct QueryCompiler {
         self.db = db
         self.schemas = schemas
         self.access = access
+        self.restrictsRows =
+            access != .master
+            && (schema.className == ParseAccess.sessionClass
+                || (try? RestrictedRows.exist(in: schema.className, db: db)) ?? true)
     }
 
-    /// The rows of this class the access may read (the ACL's read list).
-    var readable: SQLCondition { access.allows(column: column("_rperm")) }
+    /// True when the class may hold rows the access may not read: never for the master key, nor while no row of the
+    /// class has an ACL that leaves anyone out (`RestrictedRows`); `_Session`'s rows always belong to one person.
+    let restrictsRows: Bool
+
+    /// The rows of this class the access may read (the ACL's read list); always true when nothing is hidden.
+    var readable: SQLCondition {
+        restrictsRows ? access.allows(.read, className: schema.className, qualifier: alias) : .true
+    }
+
+    /// `condition` limited to the rows the access may read: gated for a request's own conditions (they never run on
+    /// a row it may not read), a plain `AND` for the pages' (which keeps indexes usable).
+    func limitedToReadable(_ condition: SQLCondition) -> SQLCondition {
+        access.gatesConditions ? .gated(condition, by: readable) : .and([condition, readable])
+    }
 
     /// The quoted table of the class being queried.
     var table: String { quoteIdentifier(schema.className) }

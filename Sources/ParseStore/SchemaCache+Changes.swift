@@ -1,6 +1,9 @@
 import GRDB
 
 extension SchemaCache {
+    /// The most fields a class may have: SQLite allows 2,000 columns a table, and no app needs near this many.
+    static let maximumFields = 500
+
     /// Makes `className` have `newFields`: creates the class table (when `existing` is nil), adds columns and join
     /// tables, and writes `_SCHEMA` once. The change is visible to `db` at once and to others after commit.
     ///
@@ -8,12 +11,22 @@ extension SchemaCache {
     ///   - existing: the class as this transaction sees it, or nil to create it.
     ///   - newFields: fields not yet in the schema, already validated and checked for conflicts.
     /// - Throws: `ParseError` 103 when a new class name collides with an existing table or index.
+    ///   Also 142 when the class would have more than `maximumFields` fields.
     @discardableResult
     func apply(
         className: String, existing: SchemaEntry?, newFields: [(String, ParseFieldType)], in db: Database
     ) throws -> SchemaEntry {
         let table = quoteIdentifier(className)
         let entry: SchemaEntry
+        let builtIn: Set<String> = ["objectId", "createdAt", "updatedAt", "ACL"]
+        let fieldCount =
+            (existing?.schema.fields.keys.filter { !builtIn.contains($0) }.count ?? 0)
+            + newFields.filter { !builtIn.contains($0.0) }.count
+        guard fieldCount <= Self.maximumFields else {
+            throw ParseError(
+                .validationFailed,
+                "\(className) cannot take more fields: a class holds at most \(Self.maximumFields) fields.")
+        }
         if let existing {
             entry = SchemaDocument.adding(newFields, to: existing)
             for (name, type) in newFields {
@@ -39,6 +52,7 @@ extension SchemaCache {
             let updatedIndex = quoteIdentifier(className + "_updatedAt")
             try db.execute(sql: "CREATE INDEX \(createdIndex) ON \(table) (\"createdAt\", \"objectId\")")
             try db.execute(sql: "CREATE INDEX \(updatedIndex) ON \(table) (\"updatedAt\")")
+            try RestrictedRows.ensureIndex(of: className, in: db)
             try db.execute(
                 sql: "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
                 arguments: [className, ParseJSON.encode(.object(entry.document))])

@@ -61,17 +61,19 @@ extension ParseWriter {
     public func ensureSearchIndex(for className: String) throws -> Bool {
         let documents = SearchTables.documents(className)
         let index = SearchTables.index(className)
-        guard try !db.tableExists(index) || !db.tableExists(documents) else { return false }
-        try db.execute(sql: "DROP TABLE IF EXISTS \(quoteIdentifier(index))")
-        try db.execute(sql: "DROP TABLE IF EXISTS \(quoteIdentifier(documents))")
+        // In `main` only: during a restore the replacement file is attached, and its own search tables (never copied)
+        // must not count as this database's.
+        guard try !db.tableExists(index, in: "main") || !db.tableExists(documents, in: "main") else { return false }
+        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
+        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(documents))")
         try db.execute(
             sql: """
-                CREATE TABLE \(quoteIdentifier(documents)) ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
+                CREATE TABLE main.\(quoteIdentifier(documents)) ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
                     "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL)
                 """)
         try db.execute(
             sql: """
-                CREATE VIRTUAL TABLE \(quoteIdentifier(index)) USING fts5("text", "tags",
+                CREATE VIRTUAL TABLE main.\(quoteIdentifier(index)) USING fts5("text", "tags",
                     content=\(quoteIdentifier(documents)), content_rowid='docid',
                     tokenize='unicode61 remove_diacritics 2', prefix='2 3')
                 """)
@@ -165,10 +167,29 @@ extension ParseReader {
         let terms = SearchText.terms(of: search)
         guard !terms.isEmpty || !tags.isEmpty else { return 0 }
         let index = quoteIdentifier(SearchTables.index(className))
+        let match = SearchTables.match(terms: terms, tags: tags).databaseValue
+        if let (readable, arguments) = try searchReadable(className) {
+            let documents = quoteIdentifier(SearchTables.documents(className))
+            return try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT count(*) FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid \
+                        JOIN \(quoteIdentifier(className)) AS t ON t."objectId" = d."objectId" \
+                        WHERE \(index) MATCH ? AND \(readable)
+                        """),
+                arguments: StatementArguments([match] + arguments)) ?? 0
+        }
         // Cached statements: preparing a statement on an FTS5 table cost more than the search itself.
         return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?"),
-            arguments: [SearchTables.match(terms: terms, tags: tags)]) ?? 0
+            db.cachedStatement(sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?"), arguments: [match]) ?? 0
+    }
+
+    /// The ACL test (on the class table aliased `t`) a search must add for this reader's access, or nil when the
+    /// reader reads every row of the class (the master key, or no row hidden from anyone).
+    private func searchReadable(_ className: String) throws -> (String, [DatabaseValue])? {
+        guard access != .master, try RestrictedRows.exist(in: className, db: db) else { return nil }
+        let (sql, arguments) = access.allows(.read, className: className, qualifier: "t").sqlAndArguments
+        return (sql, arguments)
     }
 
     /// Where a page of search results starts: at an offset from the newest, or just past an object of an earlier
@@ -200,11 +221,19 @@ extension ParseReader {
         case .olderThan(let objectId), .newerThan(let objectId): arguments.append(objectId.databaseValue)
         case .offset: break
         }
+        // Only rows the reader may read are found, so a page of results is never short of hidden ones.
+        var join = ""
+        var readable = ""
+        if let (sql, aclArguments) = try searchReadable(className) {
+            join = " JOIN \(quoteIdentifier(className)) AS t ON t.\"objectId\" = d.\"objectId\""
+            readable = " AND " + sql
+            arguments += aclArguments
+        }
         return try String.fetchAll(
             db.cachedStatement(
                 sql: """
-                    SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid
-                    WHERE \(index) MATCH ?\(bound) ORDER BY f.rowid \(order) LIMIT ? OFFSET ?
+                    SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid\(join)
+                    WHERE \(index) MATCH ?\(bound)\(readable) ORDER BY f.rowid \(order) LIMIT ? OFFSET ?
                     """),
             arguments: StatementArguments(arguments + [limit.databaseValue] + extra))
     }

@@ -28,6 +28,17 @@ extension ParseReader {
     }
 }
 
+extension ParseReader {
+    /// Every server setting, by name (for carrying them over to a database made anew).
+    public func serverSettings() throws -> [String: String] {
+        var settings: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: #"SELECT "name", "value" FROM "_ServerSettings""#) {
+            settings[row["name"]] = row["value"]
+        }
+        return settings
+    }
+}
+
 extension ParseWriter {
     /// Sets the server setting `name` to `value` (nil removes it).
     ///

@@ -22,6 +22,7 @@ final class StoreContext: Sendable {
                 """)
         try StoredFile.prepare(db)
         try ServerSettings.prepare(db)
+        try RestrictedRows.ensureIndexes(in: db)
         schemas.invalidate()
     }
 

@@ -43,32 +43,40 @@ enum StoreFunctions {
         guard case .string(let pattern) = arguments[0].storage, case .string(let options) = arguments[1].storage,
             case .string(let text) = arguments[2].storage
         else { return nil }
-        let expression = try regularExpression(pattern, options: options)
-        let range = NSRange(text.startIndex..<text.endIndex, in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        regexEvaluations.add(1, ordering: .relaxed)
+        switch try regularExpression(pattern, options: options).matches(text, stepLimit: regexStepLimit) {
+        case .match: return true
+        case .noMatch: return false
+        case .tooCostly:
+            // SQLITE_INTERRUPT ends the statement at once; the store reports it as 124 (`queryTooCostly`).
+            throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "A $regex needed too much work on one value.")
+        }
     }
+
+    /// The most matcher steps one `$regex` may take on one value: about 20 ms of work, far more than any sensible
+    /// pattern needs on a household's text (steps grow with the text's length times the pattern's size).
+    static let regexStepLimit = 2_000_000
+
+    /// How many values `parse_regexp` has been asked about since the process started: lets tests prove that a
+    /// caller's `$regex` never runs on rows the caller may not read.
+    static let regexEvaluations = Atomic<Int>(0)
 
     /// The compiled expression for a `$regex` and its `$options` (`i m x s`), from a cache shared by all
     /// connections so that a pattern compiles once per query shape, not once per row.
     ///
-    /// - Throws: 102 when the pattern is not a valid regular expression.
-    static func regularExpression(_ pattern: String, options: String) throws -> NSRegularExpression {
+    /// - Throws: 102 when the pattern is not a regular expression the store runs (`BoundedRegex.Refusal`).
+    static func regularExpression(_ pattern: String, options: String) throws -> BoundedRegex {
         let key = options + "/" + pattern
-        if let cached = cache.withLock({ $0[key] }) { return cached.expression }
-        var flags: NSRegularExpression.Options = []
-        if options.contains("i") { flags.insert(.caseInsensitive) }
-        if options.contains("m") { flags.insert(.anchorsMatchLines) }
-        if options.contains("x") { flags.insert(.allowCommentsAndWhitespace) }
-        if options.contains("s") { flags.insert(.dotMatchesLineSeparators) }
-        let expression: NSRegularExpression
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let expression: BoundedRegex
         do {
-            expression = try NSRegularExpression(pattern: pattern, options: flags)
+            expression = try BoundedRegex(pattern: pattern, options: options)
         } catch {
-            throw ParseError(.invalidQuery, "Invalid regular expression in $regex: \(pattern)")
+            throw ParseError(.invalidQuery, "Invalid regular expression in $regex: \(error.message)")
         }
         cache.withLock { entries in
             if entries.count >= cacheCapacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = CompiledRegex(expression: expression)
+            entries[key] = expression
         }
         return expression
     }
@@ -76,14 +84,5 @@ enum StoreFunctions {
     /// Most patterns kept compiled; past this the cache starts over (patterns come from a few query shapes).
     private static let cacheCapacity = 256
 
-    private static let cache = Mutex<[String: CompiledRegex]>([:])
-}
-
-/// A compiled `$regex`, shareable between connections.
-///
-/// `@unchecked Sendable`: Foundation documents `NSRegularExpression` as immutable and safe to use from several
-/// threads at once, and this wrapper never exposes anything mutable.
-private struct CompiledRegex: @unchecked Sendable {
-    /// The expression, only ever used for matching.
-    let expression: NSRegularExpression
+    private static let cache = Mutex<[String: BoundedRegex]>([:])
 }

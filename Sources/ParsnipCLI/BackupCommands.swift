@@ -196,7 +196,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let saving = ProgressLine("Making a safety backup")
         let safety: String?
         do {
-            safety = try BackupFiles.restore(prepared, over: databasePath) { saving.show($0) }
+            safety = try await BackupFiles.restore(prepared, over: databasePath) { saving.show($0) }
             saving.finish()
         } catch {
             saving.finish()

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import ParseStore
 
 /// Finds who is asking from the `parsnip_session` cookie and whether this Parsnip asks everyone to sign in.
 ///
@@ -22,6 +23,8 @@ struct SessionMiddleware<Accounts: AccountRepository>: RouterMiddleware {
             context.sentSessionCookie = true
             context.user = try await accounts.user(forSession: token)
         }
-        return try await next(request, context)
+        // Every read and record write of the page acts for this person, so the rows' ACLs hold here as in the API.
+        let access = context.user.map(\.access.asPerson) ?? .person(["*"])
+        return try await PageAccess.$current.withValue(access) { try await next(request, context) }
     }
 }

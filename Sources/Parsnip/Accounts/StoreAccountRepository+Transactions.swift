@@ -27,7 +27,8 @@ extension StoreAccountRepository {
             let username = user[Schema.username]?.stringValue,
             let role = try role(ofUser: user.objectId, reader: reader)
         else { return .unknown }
-        let signedIn = SignedInUser(objectId: user.objectId, username: username, role: role)
+        let signedIn = SignedInUser(
+            objectId: user.objectId, username: username, role: role, access: try reader.access(ofUser: user.objectId))
         return .found(SessionCache.Entry(user: signedIn, expiresAt: expiresAt))
     }
 

@@ -45,6 +45,13 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError("The folder of styles and scripts \(settings.publicDirectory) does not exist.")
     }
 
+    // Before the database opens: what a stopped backup, restore or export left behind goes.
+    var databasePath: String?
+    if case .file(let path) = settings.database { databasePath = path }
+    for leftover in CrashLeftovers.remove(databasePath: databasePath, backupsFolder: backupFolder(settings)?.url) {
+        logger.notice("Removed \(leftover), left by a backup, restore or export that was stopped half-way.")
+    }
+
     let store: ParseStore
     do {
         switch settings.database {

@@ -110,20 +110,32 @@ public enum BackupFiles {
 
     /// Puts the prepared backup in the database's place — everything, people included — after a safety backup of
     /// the database there now (into `backups/` beside it); returns the safety backup's path, nil when there was no
-    /// database. The swap is one rename: the old file or the new, never half of either.
+    /// database.
+    ///
+    /// The backup's file is never used as it is: its classes are copied into a database made anew, as the Backups
+    /// page restores (only table and index definitions Parsnip makes are read from it; a trigger, view or virtual
+    /// table in a crafted file never reaches the database), keeping the server settings (the apps' master key) of
+    /// the database there now. The swap is one rename: the old file or the new, never half of either.
     public static func restore(
-        _ prepared: Prepared, over databasePath: String, progress: @escaping (Double) -> Void = { _ in }
-    ) throws(BackupProblem) -> String? {
+        _ prepared: Prepared, over databasePath: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) async throws(BackupProblem) -> String? {
         var safety: String?
         let target = URL(fileURLWithPath: databasePath)
+        let fresh = databasePath + CrashLeftovers.restoringSuffix
+        defer {
+            try? FileManager.default.removeItem(at: prepared.database)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
+        }
         do {
+            var settings: [String: String] = [:]
             if FileManager.default.fileExists(atPath: databasePath) {
                 let folder = BackupFolder(url: target.deletingLastPathComponent().appendingPathComponent("backups"))
                 try folder.create()
                 let url = folder.newFile(for: .beforeRestore, at: Date())
                 let store = try open(databasePath)
                 do {
-                    _ = try BackupArchive.make(of: store, to: url, reason: .beforeRestore, progress: progress)
+                    _ = try BackupArchive.make(of: store, to: url, reason: .beforeRestore) { progress(0.5 * $0) }
+                    settings = try await store.read { try $0.serverSettings() }
                     try store.close()
                 } catch {
                     try? store.close()
@@ -133,14 +145,30 @@ public enum BackupFiles {
             }
             try FileManager.default.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
+            let store = try ParseStore(path: fresh)
+            do {
+                try await store.replaceClasses(withThoseInFileAt: prepared.database.path, keeping: []) { done, all in
+                    progress(0.5 + 0.5 * Double(done) / Double(max(all, 1)))
+                }
+                let kept = settings
+                try await store.write { writer in
+                    for (name, value) in kept { try writer.setServerSetting(name, to: value) }
+                }
+                try store.close()
+            } catch {
+                try? store.close()
+                throw error
+            }
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: databasePath + suffix) }
-            guard rename(prepared.database.path, databasePath) == 0 else {
+            guard rename(fresh, databasePath) == 0 else {
                 throw BackupProblem(
                     "The restore could not put the backup in place: \(String(cString: strerror(errno))).")
             }
             return safety
+        } catch let problem as BackupProblem {
+            throw problem
         } catch {
-            try? FileManager.default.removeItem(at: prepared.database)
             throw BackupProblem.writing(error, what: "The restore")
         }
     }

@@ -130,6 +130,17 @@ enum BackupArchive {
         }
         let manifest = try manifest(in: archive)
         guard let entry = archive[manifest.database], entry.type == .file else { throw .damaged }
+        // A backup's sizes are only its own word: the manifest's size must match the zip entry's, and no more than
+        // that many bytes — nor more than the disk can spare — are ever written (a crafted file can unpack to
+        // thousands of times its size).
+        guard manifest.databaseBytes >= 0, entry.uncompressedSize == UInt64(manifest.databaseBytes),
+            manifest.databaseBytes <= maximumUnpackedBytes(compressed: Int(entry.compressedSize))
+        else { throw .damaged }
+        if let free = freeBytes(in: folder), manifest.databaseBytes > free - 64 * 1024 * 1024 {
+            throw BackupProblem(
+                "There is not enough room on the disk to unpack this backup: it needs "
+                    + "\(manifest.databaseBytes / 1_048_576 + 1) MB. Free some space, then try again.")
+        }
         let database = folder.appendingPathComponent("restoring-\(UUID().uuidString).sqlite")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -142,6 +153,7 @@ enum BackupArchive {
                 defer { try? handle.close() }
                 do {
                     _ = try archive.extract(entry, bufferSize: chunkSize) { data in
+                        guard written + data.count <= manifest.databaseBytes else { throw BackupProblem.damaged }
                         hasher.update(data: data)
                         do {
                             try handle.write(contentsOf: data)
@@ -168,6 +180,22 @@ enum BackupArchive {
             if let problem = error as? BackupProblem { throw problem }
             throw BackupProblem.writing(error, what: "Unpacking the backup")
         }
+    }
+
+    /// The most a database entry of `compressed` bytes may unpack to: SQLite files deflate well, but not a
+    /// thousandfold (a database of a million to-dos deflates about fourfold, an emptied one about fiftyfold).
+    static func maximumUnpackedBytes(compressed: Int) -> Int {
+        compressed * 200 + 1_048_576
+    }
+
+    /// The bytes free on the disk holding `folder` (its nearest existing parent); nil when unknown.
+    private static func freeBytes(in folder: URL) -> Int? {
+        var url = folder
+        while !FileManager.default.fileExists(atPath: url.path), url.pathComponents.count > 1 {
+            url.deleteLastPathComponent()
+        }
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: url.path)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
     }
 
     private static func hex(_ digest: SHA256.Digest) -> String {

@@ -48,10 +48,19 @@ enum ImportSource {
         guard entries.reduce(0, { $0 + Int($1.uncompressedSize) }) <= largestFile else {
             throw tooBig(url.lastPathComponent)
         }
+        // The sizes an entry declares may lie (a zip bomb): the bytes really unpacked are counted, and the import
+        // stops as soon as they pass the limit.
+        var unpacked = 0
         for entry in entries.sorted(by: { $0.path < $1.path }) {
             var data = Data()
             do {
-                _ = try archive.extract(entry) { data.append($0) }
+                _ = try archive.extract(entry) { chunk in
+                    unpacked += chunk.count
+                    guard unpacked <= largestFile else { throw TooBig() }
+                    data.append(chunk)
+                }
+            } catch is TooBig {
+                throw tooBig(url.lastPathComponent)
             } catch {
                 throw BackupProblem("\(entry.path) in the zip file is damaged.")
             }
@@ -60,6 +69,9 @@ enum ImportSource {
         }
         return classes
     }
+
+    /// Thrown inside an extraction that passed the limit, to stop it.
+    private struct TooBig: Error {}
 
     private static func tooBig(_ file: String) -> BackupProblem {
         BackupProblem(

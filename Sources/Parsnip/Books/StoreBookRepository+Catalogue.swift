@@ -3,7 +3,7 @@ import ParseStore
 /// Genres, authors and publishers: lists with book counts, add, rename and delete, each write one transaction.
 extension StoreBookRepository {
     public func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] {
-        try await store.read { reader in
+        try await writePath.read { reader in
             let objects = try reader.find(
                 ParseQuery(kind.className).order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
             let counts = try Self.bookCounts(kind, objects.map(\.objectId), reader: reader)
@@ -12,7 +12,7 @@ extension StoreBookRepository {
     }
 
     func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String> {
-        try await store.read { reader in
+        try await writePath.read { reader in
             guard try reader.schema(kind.className) != nil else { return [] }
             let query = ParseQuery(kind.className).searching(search).select("objectId").limit(-1)
             return Set(try reader.find(query).map(\.objectId))
@@ -20,7 +20,7 @@ extension StoreBookRepository {
     }
 
     public func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
-        try await store.read { reader in
+        try await writePath.read { reader in
             guard let object = try Self.fetch(kind.className, id, reader: reader, include: ChangeAuthorship.include)
             else { return nil }
             let count = try reader.count(Self.books(using: object.pointer, kind: kind))

@@ -7,9 +7,12 @@ extension StoreBookRepository {
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
-        let cachedTotal = writePath.total(of: Schema.book)
+        let everyBook = writePath.total(of: Schema.book)
         let unfiltered = filtered.constraints.isEmpty && filtered.search == nil
-        return try await store.read { reader in
+        return try await writePath.read { reader in
+            // The kept total counts every book; someone some books are hidden from counts their own.
+            let cachedTotal =
+                try reader.readsEveryRow(of: Schema.book) ? everyBook : try reader.count(ParseQuery(Schema.book))
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             guard !overflow else { return BookListPage(books: [], total: total, totalWithoutFilters: cachedTotal) }
             let query = Self.sorted(filtered, by: request.sort).include(Schema.genre, Schema.isbnField)
@@ -22,7 +25,7 @@ extension StoreBookRepository {
     }
 
     public func find(id: String) async throws -> Book? {
-        try await store.read { reader in
+        try await writePath.read { reader in
             guard try Self.fetch(Schema.book, id, reader: reader) != nil else { return nil }
             return try Self.readBook(id, reader: reader)
         }

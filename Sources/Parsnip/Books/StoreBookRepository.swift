@@ -26,7 +26,6 @@ public final class StoreBookRepository: BookRepository {
         static let lentOn = "lentOn"
     }
 
-    let store: ParseStore
     let writePath: WritePath
     /// Called between a save's steps; a test throws from it to show that nothing of the save is kept.
     let faultInjection: (@Sendable (BookWriteStep) throws -> Void)?
@@ -38,7 +37,6 @@ public final class StoreBookRepository: BookRepository {
 
     /// Opens the repository with a hook called between the steps of every book save (tests only).
     init(writePath: WritePath, faultInjection: (@Sendable (BookWriteStep) throws -> Void)?) {
-        self.store = writePath.store
         self.writePath = writePath
         self.faultInjection = faultInjection
     }

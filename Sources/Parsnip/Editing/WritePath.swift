@@ -75,8 +75,11 @@ public final class WritePath: Sendable {
             self.rules, self.countedClasses, self.indexes, self.searchable
         )
         do {
-            try await store.replaceClasses(withThoseInFileAt: path, keeping: keeping, progress: progress)
-            let totals = try await store.write {
+            // One transaction: the search index and counts are rebuilt with the data, so a save arriving right
+            // after never meets a store without its search tables.
+            let totals = try await store.replaceClasses(
+                withThoseInFileAt: path, keeping: keeping, progress: progress
+            ) {
                 try Self.open(
                     $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
             }
@@ -97,10 +100,11 @@ public final class WritePath: Sendable {
     /// together or not at all. The revision moves afterwards when anything was written, and after a failure (only
     /// ever too cautious); a change that wrote nothing (a conflict, a refusal) leaves cached pages valid.
     ///
-    /// - Parameter access: what the change may read and write (`ChangeSession.access`); the pages' master key unless
-    ///   the Parse API passes a request's.
+    /// - Parameter access: what the change may read and write (`ChangeSession.access`): the page's person's
+    ///   (`PageAccess.current`, so their ACLs hold as in the API) unless the Parse API passes a request's.
     func change<T: Sendable>(
-        by user: SignedInUser?, access: ParseAccess = .master, _ body: @escaping @Sendable (ChangeSession) throws -> T
+        by user: SignedInUser?, access: ParseAccess = PageAccess.current,
+        _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
         let rules = self.rules
         let searchable = self.searchable
@@ -152,8 +156,10 @@ public final class WritePath: Sendable {
         try await store.write { try $0.save(file) }
     }
 
-    /// Reads in one snapshot (for the history and trash pages).
+    /// Reads in one snapshot as the person the page is for (`PageAccess.current`): every page's read sees only the
+    /// rows that person may read by their ACLs, as the Parse API's reads do.
     func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
-        try await store.read(body)
+        let access = PageAccess.current
+        return try await store.read { try body($0.acting(as: access)) }
     }
 }

@@ -12,6 +12,9 @@ struct APIBody: Sendable {
     static let maximumJSONBytes = 4 * 1024 * 1024
     /// The most a file upload may hold: as the recipe photo form.
     static let maximumFileBytes = 20 * 1024 * 1024
+    /// The most a body may hold when no `X-Parse-Application-Id` header came with it (the JavaScript SDK sends the id
+    /// inside the body): it must be read before anything about it is known, so it is kept small.
+    static let maximumBytesWithoutKeys = 1024 * 1024
 
     /// The body's members, without the header members.
     var members: OrderedDictionary<String, ParseValue>

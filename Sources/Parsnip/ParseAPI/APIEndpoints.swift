@@ -75,10 +75,9 @@ struct APIEndpoints: Sendable {
         if className == "_User" {
             switch (objectId, request.method) {
             case (let id?, .get) where id == request.caller.user?.userId:
-                // A person may always read their own account, with or without a household role.
-                var own = request
-                own.caller = .master
-                return .ok(try await objects.get(className, id, own))
+                // A person may always read their own account, with or without a household role; nothing else is
+                // read with more than the caller's own access.
+                return .ok(try await objects.getOwnUser(request))
             case (nil, .post): return try await APIUsers(endpoints: self).signUp(request)
             case (let id?, .put), (let id?, .delete):
                 return try await APIUsers(endpoints: self).change(userId: id, request)

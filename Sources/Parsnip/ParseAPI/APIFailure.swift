@@ -17,7 +17,11 @@ struct APIFailure: Error, Sendable, Equatable {
             case .internalServerError: .internalServerError
             default: .badRequest
             }
-        self.init(status: status, code: error.code.rawValue, message: error.message)
+        // An unexpected failure's details (SQLite's text) go to the log only; a busy, full or read-only database is
+        // said in plain words.
+        let message =
+            error.code == .internalServerError && error.storageFailure == nil ? "Internal server error." : error.message
+        self.init(status: status, code: error.code.rawValue, message: message)
     }
 
     init(status: HTTPResponse.Status, code: Int, message: String) {
@@ -48,6 +52,10 @@ struct APIFailure: Error, Sendable, Equatable {
     /// Something failed inside the server; its details go to the log only.
     static let internalError = APIFailure(
         status: .internalServerError, body: #"{"code":1,"message":"Internal server error."}"#)
+
+    /// Too many large bodies are being read at once (`APIBodyBudget`): worth retrying in a moment.
+    static let serverBusy = APIFailure(
+        status: .serviceUnavailable, code: 1, message: "Parsnip is busy reading other requests; try again in a moment.")
 
     /// Shorthand for a Parse error with a code and message.
     static func parse(_ code: Int, _ message: String) -> APIFailure {

@@ -13,12 +13,6 @@ struct APIFiles: Sendable {
     let writePath: WritePath
     let applicationId: String
 
-    /// The kinds served as themselves, told by the file's first bytes.
-    static let images: [(signature: [UInt8], type: String)] = [
-        ([0xFF, 0xD8, 0xFF], "image/jpeg"), ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "image/png"),
-        (Array("GIF8".utf8), "image/gif"),
-    ]
-
     /// The URL a client reads the file `name` from.
     static func url(of name: String, mountURL: String, applicationId: String) -> String {
         "\(mountURL)/files/\(applicationId)/\(name)"
@@ -52,18 +46,7 @@ struct APIFiles: Sendable {
         else {
             return APIAnswer(status: .notFound, body: #"{"code":101,"error":"Object not found."}"#).response
         }
-        let head = [UInt8](file.bytes.prefix(12))
-        var headers: HTTPFields = [.cacheControl: "private, max-age=31536000, immutable"]
-        if let image = Self.images.first(where: { head.starts(with: $0.signature) }) {
-            headers[.contentType] = image.type
-        } else if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) {
-            headers[.contentType] = "image/webp"
-        } else {
-            headers[.contentType] = "application/octet-stream"
-            headers[.contentDisposition] = "attachment"
-        }
-        headers[.contentLength] = String(file.bytes.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+        return StoredFileResponse.response(file.bytes, downloadName: name)
     }
 
     /// A name a client may give a file: `StoredFileName.isValid`.

@@ -20,12 +20,15 @@ struct APIObjects: Sendable {
         var options = try APIQueryOptions(className: className, options: request.queryOptions)
         let access = request.caller.access
         if let key = request.queryOptions["redirectClassNameForKey"]?.stringValue {
-            let schema = try await store.read { try $0.acting(as: access).schema(className) }
+            let schema = try await store.read(within: ParseStore.queryTimeLimit) {
+                try $0.acting(as: access).schema(className)
+            }
             if case .relation(let target)? = schema?.fields[key] { options.query.className = target }
         }
         let query = options.query
         let counting = options.count
-        let (objects, count) = try await store.read { reader -> ([ParseObject], Int?) in
+        let (objects, count) = try await store.read(within: ParseStore.queryTimeLimit) {
+            reader -> ([ParseObject], Int?) in
             let acting = reader.acting(as: access)
             let objects = try acting.find(query)
             return (objects, counting ? try acting.count(query) : nil)
@@ -42,12 +45,32 @@ struct APIObjects: Sendable {
 
     /// `GET /classes/C/<id>`: the object, or 101 when there is none the caller may read.
     func get(_ className: String, _ objectId: String, _ request: APIRequest) async throws -> String {
+        try await get(className, objectId, request) { reader, include in
+            try reader.fetch(className, objectId: objectId, include: include)
+        }
+    }
+
+    /// `GET /users/<own id>`: the caller's own account, whatever `_User`'s class-level permissions say; its includes
+    /// and everything else read for the caller, as any read.
+    func getOwnUser(_ request: APIRequest) async throws -> String {
+        guard let userId = request.caller.user?.userId else { throw ParseError.objectNotFound }
+        return try await get("_User", userId, request) { reader, include in
+            try reader.fetchOwnUser(include: include)
+        }
+    }
+
+    /// A single object read by `fetch` for the caller, within the query time limit, with `keys`, `include` and
+    /// `excludeKeys` applied.
+    private func get(
+        _ className: String, _ objectId: String, _ request: APIRequest,
+        fetch: @escaping @Sendable (ParseReader, [String]) throws -> ParseObject
+    ) async throws -> String {
         let options = try APIQueryOptions.forGet(
             className: className, objectId: objectId, options: request.queryOptions)
         let access = request.caller.access
         let include = options.query.include
-        var object = try await store.read { reader in
-            try reader.acting(as: access).fetch(className, objectId: objectId, include: include)
+        var object = try await store.read(within: ParseStore.queryTimeLimit) { reader in
+            try fetch(reader.acting(as: access), include)
         }
         if let keys = options.query.keys {
             let kept = Set(keys.map { String($0.split(separator: ".").first ?? "") }).union(APIQueryOptions.alwaysKept)

@@ -1,41 +1,49 @@
 import Foundation
 
-/// `X-Parse-Request-Id`: ParseSwift sends a new id with every POST and PUT and the same id again when it retries
-/// after losing the answer, so a retried create must not create twice. A repeated id (from the same caller, for the
-/// same method and path) gets the first request's answer, also while the first is still running; answers are kept
-/// for 10 minutes, and a 5xx answer (a busy database) is not kept, so the retry really runs again.
+/// `X-Parse-Request-Id` as Parse Server's idempotency: a POST or PUT whose id the same caller already sent within
+/// five minutes is not run again but answered with error 159 "Duplicate request" — so a retried create never
+/// creates twice, and no answer is ever kept or replayed (a log-in's session could otherwise reach whoever repeats
+/// its id). Only the ids are kept, each at most `maximumIdLength` characters, at most `capacity` of them: a few
+/// megabytes at most, whatever is sent.
 actor APIRequestIds {
-    /// How long an answer is kept for a retry.
-    static let keptFor: Duration = .seconds(600)
-    /// The most answers kept; past it the oldest are dropped.
-    static let capacity = 10_000
+    /// How long an id is remembered (Parse Server's default `ttl`).
+    static let keptFor: Duration = .seconds(300)
+    /// The most ids remembered; past it the expired, then the oldest, are forgotten.
+    static let capacity = 20_000
+    /// The longest id taken into account; a longer header is cut to this length.
+    static let maximumIdLength = 128
 
-    private var done: [String: (answer: APIAnswer, at: ContinuousClock.Instant)] = [:]
-    private var running: [String: Task<APIAnswer, Never>] = [:]
+    private var seen: [String: ContinuousClock.Instant] = [:]
     private let clock = ContinuousClock()
 
-    /// The answer of the request `key` (its id, caller, method and path): the kept one, the one in progress, or
-    /// `run`'s.
-    func answer(for key: String, run: @escaping @Sendable () async -> APIAnswer) async -> APIAnswer {
-        let now = clock.now
-        if let kept = done[key], now - kept.at < Self.keptFor { return kept.answer }
-        if let task = running[key] { return await task.value }
-        let task = Task { await run() }
-        running[key] = task
-        let answer = await task.value
-        running[key] = nil
-        if answer.status.code < 500 { keep(answer, for: key, at: clock.now) }
-        return answer
+    /// The key of a request: its id (cut to `maximumIdLength`) and who sent it, so nobody's ids affect another's.
+    static func key(requestId: String, caller: String) -> String {
+        String(requestId.prefix(maximumIdLength)) + "\u{1F}" + String(caller.prefix(maximumIdLength))
     }
 
-    private func keep(_ answer: APIAnswer, for key: String, at now: ContinuousClock.Instant) {
-        if done.count >= Self.capacity {
-            done = done.filter { now - $0.value.at < Self.keptFor }
-            if done.count >= Self.capacity {
-                let oldest = done.sorted { $0.value.at < $1.value.at }.prefix(Self.capacity / 2).map(\.key)
-                for key in oldest { done[key] = nil }
+    /// True when `key` was not sent within `keptFor` (it is remembered from now); false for a duplicate.
+    func claim(_ key: String) -> Bool {
+        let now = clock.now
+        if let at = seen[key], now - at < Self.keptFor { return false }
+        if seen.count >= Self.capacity { forgetOld(now: now) }
+        seen[key] = now
+        return true
+    }
+
+    /// Forgets `key`, so its retry runs: for a request that failed in a way worth retrying (a busy database).
+    func release(_ key: String) {
+        seen[key] = nil
+    }
+
+    /// How many ids are remembered now.
+    var count: Int { seen.count }
+
+    private func forgetOld(now: ContinuousClock.Instant) {
+        seen = seen.filter { now - $0.value < Self.keptFor }
+        if seen.count >= Self.capacity {
+            for key in seen.sorted(by: { $0.value < $1.value }).prefix(Self.capacity / 2).map(\.key) {
+                seen[key] = nil
             }
         }
-        done[key] = (answer, now)
     }
 }

@@ -91,11 +91,22 @@ struct APIUsers: Sendable {
         where request.body[key] != nil {
             throw APIFailure.parse(119, "\(key) is changed on Parsnip's pages, not from an app.")
         }
-        // The person's own account, checked above, is written with the master key: an account made on the pages
-        // may carry no ACL, and the store's `_User` permissions let no app write it directly.
-        var asMaster = request
-        asMaster.caller = .master
-        return .ok(try await endpoints.objects.update("_User", userId, asMaster))
+        guard !caller.isMaster else { return .ok(try await endpoints.objects.update("_User", userId, request)) }
+        // The person's own account, checked above: written for the caller (its ACL and `_User`'s addField
+        // permission hold), only the class's update permission — no app writes anyone else's account — is waived.
+        let operations = try APIObjects.operations(try APIDottedKeys.fold(request.body, current: nil), creating: false)
+        guard operations.relationBatches.isEmpty else {
+            throw APIFailure.parse(119, "A person's account takes one relation change per field at a time.")
+        }
+        defer { endpoints.accounts.accountsChanged() }
+        let object = try await endpoints.objects.writePath.change(by: caller.user?.signedIn, access: caller.access) {
+            session in try session.recordWriter.updateOwnUser(operations: operations.plain)
+        }
+        var answer: OrderedDictionary<String, ParseValue> = [
+            "updatedAt": .string(ParseJSON.isoString(object.updatedAt))
+        ]
+        for key in operations.echoed.sorted() { answer[key] = object[key] ?? .null }
+        return .ok(ParseJSON.encode(.object(answer)))
     }
 
     /// Removes an account that has no household role (someone who signed up from an app), with its sessions; the

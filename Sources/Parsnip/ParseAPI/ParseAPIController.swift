@@ -16,6 +16,8 @@ struct ParseAPIController: Sendable {
     let endpoints: APIEndpoints
     let answers: APIAnswerCache
     let requestIds = APIRequestIds()
+    /// The bytes of request bodies being read or held at once, bounded whatever the number of connections.
+    let bodies = APIBodyBudget()
 
     /// The headers ParseSwift and the other SDKs send.
     enum Header {
@@ -86,19 +88,29 @@ struct ParseAPIController: Sendable {
         }
         if segments == ["health"] { return .ok(#"{"status":"ok"}"#) }
 
+        let headers = http.headers
+        // Everything that can be refused from the headers is refused before a byte of the body is read.
+        let headerAppId = headers[Header.applicationId]
+        if let headerAppId, headerAppId != keys.applicationId { throw APIFailure.unauthorized }
         let isFile = segments.first == "files" && http.method == .post
+        if isFile { try await refuseUploadBeforeReading(headers) }
+        let limit =
+            isFile
+            ? APIBody.maximumFileBytes
+            : headerAppId == nil ? APIBody.maximumBytesWithoutKeys : APIBody.maximumJSONBytes
+        let reserved = min(limit, headers[.contentLength].flatMap { Int($0) }.map { max($0, 0) } ?? limit)
+        guard bodies.reserve(reserved) else { throw APIFailure.serverBusy }
+        defer { bodies.release(reserved) }
         var fileBytes: ByteBuffer?
         var body = APIBody.empty
         var request = http
         if isFile {
-            fileBytes = try await Self.collect(&request, upTo: APIBody.maximumFileBytes)
+            fileBytes = try await Self.collect(&request, upTo: reserved)
         } else {
-            let bytes = try await Self.collect(&request, upTo: APIBody.maximumJSONBytes)
+            let bytes = try await Self.collect(&request, upTo: reserved)
             body = try APIBody(bytes: bytes.readableBytesView)
         }
-        let headers = http.headers
-        guard let appId = headers[Header.applicationId] ?? body.headerMembers["_ApplicationId"],
-            appId == keys.applicationId
+        guard let appId = headerAppId ?? body.headerMembers["_ApplicationId"], appId == keys.applicationId
         else { throw APIFailure.unauthorized }
 
         var method = http.method
@@ -121,14 +133,14 @@ struct ParseAPIController: Sendable {
             body: body.members, caller: caller, mountURL: Self.mountURL(http), applicationId: keys.applicationId,
             remoteAddress: context.remoteAddress, sessionToken: sessionToken, fileBytes: fileBytes,
             contentType: headers[.contentType])
-        if method != .get, let requestId = headers[Header.requestId], !requestId.isEmpty {
-            // The same id from the same caller for the same method and path is a retry of the same request.
-            let who = masterKey != nil ? "master" : sessionToken ?? ""
-            let key = [requestId, who, method.rawValue, http.uri.path].joined(separator: "\u{1F}")
-            let (endpoints, logger) = (endpoints, context.logger)
-            return await requestIds.answer(for: key) {
-                await Self.answer(logger: logger) { try await endpoints.respond(apiRequest) }
-            }
+        if method == .post || method == .put, let requestId = headers[Header.requestId], !requestId.isEmpty {
+            // The same id from the same caller is a repeat: Parse's 159, and nothing runs (see APIRequestIds).
+            let key = APIRequestIds.key(
+                requestId: requestId, caller: masterKey != nil ? "master" : sessionToken ?? "anonymous")
+            guard await requestIds.claim(key) else { throw APIFailure.parse(159, "Duplicate request") }
+            let answer = await Self.answer(logger: context.logger) { try await endpoints.respond(apiRequest) }
+            if answer.status.code >= 500 { await requestIds.release(key) }
+            return answer
         }
         guard APIAnswerCache.isCacheable(apiRequest) else { return try await endpoints.respond(apiRequest) }
         // The host is part of the key: answers hold file URLs made from it.
@@ -137,6 +149,16 @@ struct ParseAPIController: Sendable {
         let answer = try await endpoints.respond(apiRequest)
         if answer.status == .ok { answers.keep(answer.body, for: key) }
         return answer
+    }
+
+    /// Refuses a file upload from someone who may not keep files, from its headers alone: only the master key and
+    /// the household's editors and owners keep files (Parse Server refuses anonymous uploads too).
+    private func refuseUploadBeforeReading(_ headers: HTTPFields) async throws {
+        let caller = try await endpoints.caller(
+            masterKey: headers[Header.masterKey], sessionToken: headers[Header.sessionToken])
+        guard caller.isMaster || caller.user?.role?.canEdit == true else {
+            throw APIFailure.parse(119, "Only the household's editors and owners may keep files.")
+        }
     }
 
     /// Reads the body, refusing one larger than `limit` with Parse's 107 (nothing is read past it).

@@ -61,16 +61,8 @@ extension RecipeController {
             let photo = try await repository.photo(named: name)
         else { throw PageError.notFound }
         let small = request.uri.path.hasSuffix("/small")
-        let (bytes, type) =
-            small
-            ? (photo.preview ?? photo.bytes, photo.previewType ?? photo.contentType) : (photo.bytes, photo.contentType)
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: type, .cacheControl: "private, max-age=31536000, immutable",
-                .contentLength: String(bytes.count),
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        // The bytes decide how it is served, never the type its uploader declared (a Parse app may keep any file).
+        return StoredFileResponse.response(small ? (photo.preview ?? photo.bytes) : photo.bytes, downloadName: name)
     }
 
     /// The first twelve bytes of the file at `url` (enough to tell an image's kind); empty when it cannot be read.

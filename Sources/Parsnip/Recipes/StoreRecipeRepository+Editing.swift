@@ -36,6 +36,6 @@ extension StoreRecipeRepository {
     }
 
     func photo(named name: String) async throws -> StoredFile? {
-        try await store.read { try $0.file(named: name) }
+        try await writePath.read { try $0.file(named: name) }
     }
 }

@@ -9,12 +9,10 @@ public final class StoreRecipeRepository: RecipeRepository {
     /// The Parse class that holds recipes.
     public static let className = "Recipe"
 
-    let store: ParseStore
     let writePath: WritePath
 
     /// Opens the repository on `writePath`'s store.
     public init(writePath: WritePath) {
-        self.store = writePath.store
         self.writePath = writePath
     }
 
@@ -25,9 +23,13 @@ public final class StoreRecipeRepository: RecipeRepository {
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
         let (skip, overflow) = (max(1, request.page) - 1).multipliedReportingOverflow(by: size)
-        let cachedTotal = writePath.total(of: Self.className)
+        let everyRecipe = writePath.total(of: Self.className)
         let unfiltered = filtered.constraints.isEmpty && filtered.search == nil
-        return try await store.read { reader in
+        return try await writePath.read { reader in
+            // The kept total counts every recipe; someone some recipes are hidden from counts their own.
+            let cachedTotal =
+                try reader.readsEveryRow(of: Self.className)
+                ? everyRecipe : try reader.count(ParseQuery(Self.className))
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             let rows = overflow ? [] : try reader.find(Self.sorted(filtered, by: request.sort).skip(skip).limit(size))
             return RecipeListPage(recipes: rows.map(Self.recipe), total: total, totalWithoutFilters: cachedTotal)
@@ -35,7 +37,7 @@ public final class StoreRecipeRepository: RecipeRepository {
     }
 
     public func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder? {
-        try await store.read { reader in
+        try await writePath.read { reader in
             let object: ParseObject
             do {
                 object = try reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include)

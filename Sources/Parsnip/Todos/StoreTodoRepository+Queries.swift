@@ -7,8 +7,10 @@ extension StoreTodoRepository {
     public func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let size = max(1, request.size)
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
-        let cachedTotal = request.search == nil ? writePath.total(of: Self.className) : nil
-        return try await store.read { reader in
+        let everyTodo = request.search == nil ? writePath.total(of: Self.className) : nil
+        return try await writePath.read { reader in
+            // The kept total counts every to-do; someone some to-dos are hidden from counts their own.
+            let cachedTotal = try reader.readsEveryRow(of: Self.className) ? everyTodo : nil
             let all: Int
             let doneCount: Int
             if let search = request.search {

@@ -15,19 +15,17 @@ public final class StoreTodoRepository: TodoRepository {
         StoredIndex(className, [("dueDate", .date)]),
     ]
 
-    let store: ParseStore
     let writePath: WritePath
 
     /// Opens the repository on `writePath`'s store.
     public init(writePath: WritePath) {
-        self.store = writePath.store
         self.writePath = writePath
     }
 
     public var revision: Int { writePath.revision }
 
     public func find(id: String) async throws -> TodoListItem? {
-        try await store.read { reader in
+        try await writePath.read { reader in
             do {
                 return Self.item(
                     try reader.fetch(Self.className, objectId: id, include: ChangeAuthorship.include))

@@ -12,6 +12,8 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
     case full
     /// 503: the database file cannot be written (a read-only file, folder or disk).
     case readOnly
+    /// 503: the disk reported an error while reading or writing the database.
+    case diskError
 
     /// The trouble `error` reports, or nil when it is any other error.
     init?(_ error: any Error) {
@@ -23,6 +25,7 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
             case .busy: self = .busy
             case .full: self = .full
             case .readOnly: self = .readOnly
+            case .diskError: self = .diskError
             case nil: return nil
             }
         default:
@@ -32,7 +35,7 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
 
     var status: HTTPResponse.Status {
         switch self {
-        case .busy, .readOnly: .serviceUnavailable
+        case .busy, .readOnly, .diskError: .serviceUnavailable
         case .full: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
@@ -42,6 +45,7 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
         case .busy: "Parsnip could not save just now"
         case .full: "Parsnip could not save: the disk is full"
         case .readOnly: "Parsnip cannot save at the moment"
+        case .diskError: "Parsnip could not save: the disk reported an error"
         }
     }
 
@@ -53,6 +57,8 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
         case .readOnly:
             "Parsnip's database file cannot be written to (it may be read-only, or on a disk that was removed), "
                 + "so nothing was changed."
+        case .diskError:
+            "The disk that holds Parsnip's data reported an error while saving, so nothing was changed."
         }
     }
 
@@ -62,6 +68,7 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
         case .busy: "Try again in a moment."
         case .full: "Make room on the disk, or ask whoever looks after this computer, then try again."
         case .readOnly: "Ask whoever looks after this computer to check it, then try again."
+        case .diskError: "Try again; if it happens again, ask whoever looks after this computer to check the disk."
         }
     }
 

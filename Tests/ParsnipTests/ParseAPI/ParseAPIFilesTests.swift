@@ -43,7 +43,9 @@ final class ParseAPIFilesTests: XCTestCase {
             let served = try await world.browser.client.execute(
                 uri: "/parse/files/parsnip/\(name)", method: .get, headers: [:])
             XCTAssertEqual(served.headers[.contentType], "application/octet-stream")
-            XCTAssertEqual(served.headers[.contentDisposition], "attachment")
+            XCTAssertEqual(served.headers[.contentDisposition], "attachment; filename=\"\(name)\"")
+            XCTAssertTrue(
+                served.headers[values: HTTPField.Name("Content-Security-Policy")!].contains(StoredFileResponse.policy))
         }
     }
 

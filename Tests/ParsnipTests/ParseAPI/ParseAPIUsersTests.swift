@@ -100,6 +100,11 @@ final class ParseAPIUsersTests: XCTestCase {
             let myId = try XCTUnwrap(me["objectId"]?.stringValue)
             let ed = try await world.editor.get("/parse/users/me")
             let edId = try XCTUnwrap(ed["objectId"]?.stringValue)
+            // A new field of `_User` is the master key's to add (its addField permission), not any account's.
+            let newField = try await world.viewer.put("/parse/users/\(myId)", json(["nickname": "V"]))
+            XCTAssertEqual(newField.code, 119, newField.text)
+            let schema = try await world.master.put("/parse/users/\(edId)", json(["nickname": "Ed"]))
+            XCTAssertEqual(schema.status, .ok, schema.text)
             let changed = try await world.viewer.put("/parse/users/\(myId)", json(["nickname": "V"]))
             XCTAssertEqual(changed.status, .ok, changed.text)
             let answer6 = try await world.viewer.get("/parse/users/me")

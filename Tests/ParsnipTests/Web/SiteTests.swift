@@ -47,7 +47,7 @@ final class SiteTests: XCTestCase {
             for response in responses {
                 XCTAssertEqual(
                     response.headers[HTTPField.Name("Content-Security-Policy")!],
-                    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                    "default-src 'self'; script-src http://localhost/js/; style-src 'self'; img-src 'self' data:; "
                         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
                 )
                 XCTAssertEqual(response.headers[HTTPField.Name("X-Content-Type-Options")!], "nosniff")
