@@ -182,10 +182,22 @@ extension ParseStore {
                 SELECT type, name, tbl_name, sql FROM "replacement".sqlite_master
                 WHERE sql IS NOT NULL AND type IN ('table', 'index') ORDER BY type = 'index', name
                 """)
+        // Only what a store makes is copied: the classes the file's `_SCHEMA` names, their Relation tables and the
+        // files table. Anything else in a crafted file — a virtual table, its shadow tables, a stray table — stays
+        // behind (views and triggers are never even read).
+        let classes = Set(try String.fetchAll(db, sql: #"SELECT "className" FROM "replacement"."_SCHEMA""#))
+        func storeMade(_ name: String) -> Bool {
+            classes.contains(name) || name == StoredFile.table
+                || (name.hasPrefix("_Join:")
+                    && name.split(separator: ":").last.map { classes.contains(String($0)) } == true)
+        }
         let tables = definitions.filter { row in
             let name: String = row["name"]
+            let sql: String = row["sql"]
             return row["type"] == "table" && replaceable(name) && !name.hasPrefix(SearchTables.prefix)
+                && storeMade(name) && !sql.uppercased().hasPrefix("CREATE VIRTUAL")
         }
+        let copied = Set(tables.map { $0["name"] as String })
         for (done, table) in tables.enumerated() {
             let name: String = table["name"]
             try definition(table["sql"], creating: "TABLE", named: name, db: db).execute()
@@ -195,10 +207,7 @@ extension ParseStore {
             )
             progress(done + 1, tables.count)
         }
-        for index in definitions
-        where index["type"] == "index" && replaceable(index["tbl_name"])
-            && !(index["tbl_name"] as String).hasPrefix(SearchTables.prefix)
-        {
+        for index in definitions where index["type"] == "index" && copied.contains(index["tbl_name"]) {
             try definition(index["sql"], creating: "INDEX", named: index["name"], db: db).execute()
         }
         let keptNames = Array(kept)

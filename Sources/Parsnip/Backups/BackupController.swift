@@ -155,7 +155,7 @@ struct BackupController: Sendable {
                 return "Imported \(done). To undo it, press Undo this import beside the newest safety copy below."
             }
             // The database could not take it (busy, full): the same button again, the file still waiting.
-            if case .failure(let problem)? = job.outcome, let error = problem.storeError {
+            if case .failure(let problem)? = job.outcome, let error = problem.storeError, error.storageFailure != nil {
                 backups.clearFinishedJob(id)
                 throw error
             }
@@ -235,7 +235,7 @@ struct BackupController: Sendable {
                     "Restored the backup from \(when). What was there before is kept as the newest safety copy below."
             }
             // The database could not take it (busy, full): the confirmation again, to press once more.
-            if case .failure(let problem)? = job.outcome, let error = problem.storeError {
+            if case .failure(let problem)? = job.outcome, let error = problem.storeError, error.storageFailure != nil {
                 backups.clearFinishedJob(id)
                 throw error
             }

@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+import ParseStore
+import XCTest
+import ZIPFoundation
+
+@testable import Parsnip
+
+/// A backup file may come from anywhere: through the command and the Backups page alike, nothing from it but table
+/// and index definitions ever reaches the database (no trigger, view or virtual table), a zip that would unpack to
+/// far more than it says is refused before the disk fills, what a stopped backup or restore left behind is removed at
+/// the next start, and saves made right after a restore work.
+final class HostileBackupTests: XCTestCase {
+    /// A real backup of a database holding a to-do — and a trigger, a view and a virtual table planted in it.
+    static func hostileBackup(in folder: URL) throws -> URL {
+        let path = folder.appendingPathComponent("hostile.sqlite").path
+        let store = try ParseStore(path: path)
+        let backup = folder.appendingPathComponent("parsnip-hostile.zip")
+        do {
+            try store.databaseWriter.write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE "TodoListItem" ("objectId" TEXT PRIMARY KEY NOT NULL, "createdAt" TEXT NOT NULL,
+                            "updatedAt" TEXT NOT NULL, "_rperm" TEXT, "_wperm" TEXT, "title" TEXT);
+                        INSERT INTO "_SCHEMA" VALUES ('TodoListItem', '{"className":"TodoListItem","fields":{"title":{"type":"String"}}}');
+                        INSERT INTO "TodoListItem" VALUES ('aaaaaaaaaa', '2024-05-01T10:00:00.000Z',
+                            '2024-05-01T10:00:00.000Z', NULL, NULL, 'Planted');
+                        CREATE TRIGGER "evil" AFTER INSERT ON "TodoListItem" BEGIN
+                            UPDATE "TodoListItem" SET "title" = 'taken over'; END;
+                        CREATE VIEW "evil_view" AS SELECT * FROM "TodoListItem";
+                        CREATE VIRTUAL TABLE "evil_fts" USING fts5(x);
+                        """)
+            }
+            _ = try BackupArchive.make(of: store, to: backup, reason: .manual)
+            try store.close()
+        } catch {
+            try? store.close()
+            throw error
+        }
+        return backup
+    }
+
+    /// The triggers, views and virtual tables (other than Parsnip's own search index) in the database at `path`.
+    static func plantedThings(at path: String) throws -> [String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type IN ('trigger', 'view')
+                    OR (type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '\\_Search%' ESCAPE '\\')
+                    """)
+        }
+    }
+
+    func testTheRestoreCommandCopiesTheDataButNoTriggerViewOrVirtualTable() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let backup = try Self.hostileBackup(in: database.directory)
+        XCTAssertEqual(
+            try Self.plantedThings(at: database.directory.appendingPathComponent("hostile.sqlite").path).sorted(),
+            ["evil", "evil_fts", "evil_view"], "the backup really holds them")
+        let prepared = try BackupFiles.prepareRestore(of: backup.path, over: database.path)
+        _ = try await BackupFiles.restore(prepared, over: database.path)
+        XCTAssertEqual(try Self.plantedThings(at: database.path), [])
+        let store = try ParseStore(path: database.path)
+        defer { try? store.close() }
+        let titles = try await store.read { try $0.find(ParseQuery("TodoListItem")).map { $0["title"] } }
+        XCTAssertEqual(titles, ["Planted"], "the data came back")
+        _ = try await store.write { try $0.create("TodoListItem", ["title": "After"]) }
+        let after = try await store.read { try $0.find(ParseQuery("TodoListItem").order(by: "title")) }
+        XCTAssertEqual(after.map { $0["title"] }, ["After", "Planted"], "no trigger ran on the insert")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: database.directory.path)
+            .filter { $0.hasPrefix("restoring-") || $0.hasSuffix(CrashLeftovers.restoringSuffix) }
+        XCTAssertEqual(leftovers, [], "nothing of the restore's work is left")
+    }
+
+    func testTheBackupsPageRestoresTheDataButNoTriggerViewOrVirtualTable() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            let folder = database.directory.appendingPathComponent("backups")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let scratch = database.directory.appendingPathComponent("scratch")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let backup = try Self.hostileBackup(in: scratch)
+            try FileManager.default.moveItem(at: backup, to: folder.appendingPathComponent(backup.lastPathComponent))
+            let restored = try await owner.post("/backups/\(backup.lastPathComponent)/restore", form: [])
+            XCTAssertEqual(restored.status, .seeOther, restored.text)
+            // Saves made at once after the restore find the search index in place.
+            let saved = try await owner.addTodo("Straight after")
+            XCTAssertEqual(saved.status, .seeOther, saved.text)
+            let list = try await owner.get("/todos?q=straight").text
+            XCTAssertTrue(list.contains("Straight after"), list)
+        }
+        XCTAssertEqual(try Self.plantedThings(at: database.path), [])
+    }
+
+    func testSavingWhileTheBackupsPageRestoresNeverAnswersAnInternalError() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path)) { owner in
+            try await owner.setUpOwner("Ana", password: "correct horse")
+            for index in 0..<30 { try await owner.addTodo("Before \(index)") }
+            _ = try await owner.post("/backups", form: [])
+            let listing = try await owner.get("/backups").text
+            let name = try XCTUnwrap(BackupPageTests.listed(listing).first)
+            let saver = owner.another()
+            try await saver.signIn("Ana", "correct horse")
+            async let restore = owner.post("/backups/\(name)/restore", form: [])
+            var statuses: [UInt] = []
+            for index in 0..<20 {
+                let answer = try await saver.addTodo("During \(index)")
+                statuses.append(UInt(answer.status.code))
+            }
+            let restored = try await restore
+            XCTAssertEqual(restored.status, .seeOther, restored.text)
+            XCTAssertFalse(statuses.contains { $0 >= 500 && $0 != 503 }, "\(statuses)")
+            let after = try await saver.addTodo("After")
+            XCTAssertEqual(after.status, .seeOther)
+        }
+    }
+
+    func testABackupThatWouldUnpackToFarMoreThanItsSizeIsRefusedBeforeTheDiskFills() throws {
+        let folder = try TemporaryDatabase()
+        defer { folder.remove() }
+        // A manifest that tells the truth about a database of 64 MB of zeros: a thousandfold deflate.
+        let zeros = Data(count: 64 * 1024 * 1024)
+        let bomb = folder.directory.appendingPathComponent("bomb.zip")
+        let archive = try Archive(url: bomb, accessMode: .create)
+        let manifest = BackupManifest(
+            createdAt: Date(), reason: .manual, sha256: String(repeating: "0", count: 64), databaseBytes: zeros.count,
+            objectCounts: [:])
+        let manifestData = try BackupManifest.encoder.encode(manifest)
+        try archive.addEntry(
+            with: BackupArchive.manifestEntry, type: .file, uncompressedSize: Int64(manifestData.count),
+            compressionMethod: .deflate
+        ) { position, size in manifestData.subdata(in: Int(position)..<Int(position) + size) }
+        try archive.addEntry(
+            with: manifest.database, type: .file, uncompressedSize: Int64(zeros.count), compressionMethod: .deflate
+        ) { position, size in zeros.subdata(in: Int(position)..<Int(position) + size) }
+        let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: bomb.path)[.size] as? Int)
+        XCTAssertLessThan(size, 1024 * 1024, "a small file")
+        let target = folder.directory.appendingPathComponent("unpack")
+        XCTAssertThrowsError(try BackupArchive.unpack(bomb, into: target)) { error in
+            XCTAssertEqual(error as? BackupProblem, .damaged)
+        }
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        XCTAssertEqual(written, [], "nothing was unpacked")
+    }
+
+    func testWhatAStoppedBackupRestoreOrExportLeftIsRemovedAtTheNextStart() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let files = FileManager.default
+        let folder = database.directory
+        let backups = folder.appendingPathComponent("backups")
+        let leftovers = [
+            folder.appendingPathComponent("restoring-\(UUID().uuidString).sqlite"),
+            URL(fileURLWithPath: database.path + CrashLeftovers.restoringSuffix),
+            backups.appendingPathComponent(".restoring"),
+            backups.appendingPathComponent(".parsnip-2026-11-25.zip.\(UUID().uuidString).partial"),
+        ]
+        let kept = [
+            backups.appendingPathComponent("parsnip-2026-11-25.zip"), folder.appendingPathComponent("notes.txt"),
+            folder.appendingPathComponent("restoring-notes.sqlite"),
+        ]
+        try files.createDirectory(at: backups, withIntermediateDirectories: true)
+        for url in leftovers + kept { XCTAssertTrue(files.createFile(atPath: url.path, contents: Data("x".utf8))) }
+        try await withApp(settings: fileSettings(database.path)) { browser in
+            _ = try await browser.get("/health")
+        }
+        for url in leftovers { XCTAssertFalse(files.fileExists(atPath: url.path), url.lastPathComponent) }
+        for url in kept { XCTAssertTrue(files.fileExists(atPath: url.path), url.lastPathComponent) }
+    }
+}
