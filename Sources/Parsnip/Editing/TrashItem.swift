@@ -42,6 +42,9 @@ enum TrashBin {
             values[by] = .pointer(ParsePointer(className: "_User", objectId: user.objectId))
             values[byName] = .string(user.username)
         }
+        // The item is for the eyes of whoever could read the record: its ACL goes with it, so the Trash page lists a
+        // record an app kept private only to the people its ACL names.
+        if let acl = bundle.objects.first?.fields["ACL"] { values["ACL"] = acl }
         return try writer.create(className, values).objectId
     }
 

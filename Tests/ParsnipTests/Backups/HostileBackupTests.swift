@@ -11,11 +11,12 @@ import ZIPFoundation
 /// far more than it says is refused before the disk fills, what a stopped backup or restore left behind is removed at
 /// the next start, and saves made right after a restore work.
 final class HostileBackupTests: XCTestCase {
-    /// A real backup of a database holding a to-do — and a trigger, a view and a virtual table planted in it.
-    static func hostileBackup(in folder: URL) throws -> URL {
+    /// A real backup of a database holding a to-do — and a trigger and a view planted in it, and a virtual table too
+    /// when `virtualTable`.
+    static func hostileBackup(in folder: URL, virtualTable: Bool = false) throws -> URL {
         let path = folder.appendingPathComponent("hostile.sqlite").path
         let store = try ParseStore(path: path)
-        let backup = folder.appendingPathComponent("parsnip-hostile.zip")
+        let backup = folder.appendingPathComponent("parsnip-hostile\(virtualTable ? "-fts" : "").zip")
         do {
             try store.databaseWriter.write { db in
                 try db.execute(
@@ -28,8 +29,8 @@ final class HostileBackupTests: XCTestCase {
                         CREATE TRIGGER "evil" AFTER INSERT ON "TodoListItem" BEGIN
                             UPDATE "TodoListItem" SET "title" = 'taken over'; END;
                         CREATE VIEW "evil_view" AS SELECT * FROM "TodoListItem";
-                        CREATE VIRTUAL TABLE "evil_fts" USING fts5(x);
                         """)
+                if virtualTable { try db.execute(sql: #"CREATE VIRTUAL TABLE "evil_fts" USING fts5(x)"#) }
             }
             _ = try BackupArchive.make(of: store, to: backup, reason: .manual)
             try store.close()
@@ -54,13 +55,13 @@ final class HostileBackupTests: XCTestCase {
         }
     }
 
-    func testTheRestoreCommandCopiesTheDataButNoTriggerViewOrVirtualTable() async throws {
+    func testTheRestoreCommandCopiesTheDataButNoTriggerOrView() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let backup = try Self.hostileBackup(in: database.directory)
         XCTAssertEqual(
             try Self.plantedThings(at: database.directory.appendingPathComponent("hostile.sqlite").path).sorted(),
-            ["evil", "evil_fts", "evil_view"], "the backup really holds them")
+            ["evil", "evil_view"], "the backup really holds them")
         let prepared = try BackupFiles.prepareRestore(of: backup.path, over: database.path)
         _ = try await BackupFiles.restore(prepared, over: database.path)
         XCTAssertEqual(try Self.plantedThings(at: database.path), [])
@@ -76,7 +77,28 @@ final class HostileBackupTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "nothing of the restore's work is left")
     }
 
-    func testTheBackupsPageRestoresTheDataButNoTriggerViewOrVirtualTable() async throws {
+    func testTheRestoreCommandRefusesABackupWithAVirtualTableAndChangesNothing() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        let store = try ParseStore(path: database.path)
+        _ = try await store.write { try $0.create("TodoListItem", ["title": "Ours"]) }
+        try store.close()
+        let backup = try Self.hostileBackup(in: database.directory, virtualTable: true)
+        let prepared = try BackupFiles.prepareRestore(of: backup.path, over: database.path)
+        do {
+            _ = try await BackupFiles.restore(prepared, over: database.path)
+            XCTFail("a backup with a virtual table was restored")
+        } catch {
+            XCTAssertTrue(error.message.contains("a definition Parsnip does not make: evil_fts"), error.message)
+        }
+        XCTAssertEqual(try Self.plantedThings(at: database.path), [])
+        let reopened = try ParseStore(path: database.path)
+        defer { try? reopened.close() }
+        let titles = try await reopened.read { try $0.find(ParseQuery("TodoListItem")).map { $0["title"] } }
+        XCTAssertEqual(titles, ["Ours"], "nothing changed")
+    }
+
+    func testTheBackupsPageRestoresTheDataButNoTriggerOrViewAndRefusesAVirtualTableInWords() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         try await withApp(settings: fileSettings(database.path)) { owner in
@@ -85,7 +107,20 @@ final class HostileBackupTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let scratch = database.directory.appendingPathComponent("scratch")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let backup = try Self.hostileBackup(in: scratch)
+            let refusedFile = try Self.hostileBackup(in: scratch, virtualTable: true)
+            try FileManager.default.moveItem(
+                at: refusedFile, to: folder.appendingPathComponent(refusedFile.lastPathComponent))
+            try await owner.addTodo("Ours")
+            let refused = try await owner.post("/backups/\(refusedFile.lastPathComponent)/restore", form: [])
+            XCTAssertLessThan(refused.status.code, 500, refused.text)
+            var outcome = refused.text
+            if let next = refused.headers[.location] { outcome = try await owner.get(next).text }
+            XCTAssertTrue(outcome.contains("does not make"), outcome)
+            let ours = try await owner.get("/todos").text
+            XCTAssertTrue(ours.contains("Ours"), "nothing changed")
+            let scratch2 = database.directory.appendingPathComponent("scratch2")
+            try FileManager.default.createDirectory(at: scratch2, withIntermediateDirectories: true)
+            let backup = try Self.hostileBackup(in: scratch2)
             try FileManager.default.moveItem(at: backup, to: folder.appendingPathComponent(backup.lastPathComponent))
             let restored = try await owner.post("/backups/\(backup.lastPathComponent)/restore", form: [])
             XCTAssertEqual(restored.status, .seeOther, restored.text)

@@ -35,6 +35,10 @@ final class PagesFollowACLsTests: XCTestCase {
     func testARecordAnAppKeptPrivateIsNotListedFoundCountedOrShownToOthersOnThePages() async throws {
         try await withParseAPI { world in
             let (_, privateId, _) = try await Self.seed(world)
+            // A change, so the private to-do has History entries to hide.
+            let renamed = try await world.owner.put(
+                "/parse/classes/TodoListItem/\(privateId)", json(["description": "Balloons on Friday"]))
+            XCTAssertEqual(renamed.status, .ok, renamed.text)
             for (name, role) in [("Vi", "viewer"), ("Ed", "editor")] {
                 let person = world.browser.another()
                 _ = try await person.signIn(name, ParseAPIWorld.passwords[name]!)
@@ -49,6 +53,8 @@ final class PagesFollowACLsTests: XCTestCase {
                 let page = try await person.get("/todos/\(privateId)")
                 XCTAssertEqual(page.status, .notFound, "\(role) cannot open it")
                 XCTAssertFalse(page.text.contains("Surprise party"))
+                let history = try await person.get("/todos/\(privateId)/history")
+                XCTAssertEqual(history.status, .notFound, "\(role) cannot read its history")
                 let home = try await person.get("/").text
                 XCTAssertFalse(home.contains("Surprise party"), role)
             }
@@ -90,6 +96,13 @@ final class PagesFollowACLsTests: XCTestCase {
             XCTAssertEqual(saved.status, .seeOther, saved.text)
             let stored = try await world.master.get("/parse/classes/TodoListItem/\(readOnlyId)")
             XCTAssertEqual(stored["title"], "Changed by Ana")
+            // Deleted, the private one is in the trash for its owner only.
+            let gone = try await world.owner.delete("/parse/classes/TodoListItem/\(privateId)")
+            XCTAssertEqual(gone.status, .ok, gone.text)
+            let editorsTrash = try await editor.get("/trash").text
+            XCTAssertFalse(editorsTrash.contains("Surprise party plan"), editorsTrash)
+            let ownersTrash = try await owner.get("/trash").text
+            XCTAssertTrue(ownersTrash.contains("Surprise party plan"), ownersTrash)
         }
     }
 }
