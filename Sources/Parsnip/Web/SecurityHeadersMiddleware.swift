@@ -1,5 +1,11 @@
 import HTTPTypes
 import Hummingbird
+import Synchronization
+
+/// The policy header made for each host lately seen (a household reaches Parsnip by one or two names), so a request
+/// pays a dictionary lookup, not the building of the policy; emptied when it holds 16, so odd `Host` headers cannot
+/// grow it.
+private let policiesByHost = Mutex<[String: HTTPField]>([:])
 
 /// Adds the same security headers to every response: a strict CSP (no inline script or style, and script only from
 /// Parsnip's own `/js/` folder), nosniff, no framing and a same-origin referrer policy.
@@ -14,6 +20,19 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         let scripts = host.flatMap { isPlainHost($0) ? "http://\($0)/js/" : nil } ?? "'none'"
         return "default-src 'self'; script-src \(scripts); style-src 'self'; img-src 'self' data:; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+    }
+
+    /// The policy header for `host`, from `policiesByHost` when it was made before.
+    private static func policy(host: String) -> HTTPField {
+        if let made = policiesByHost.withLock({ $0[host] }) { return made }
+        let field = HTTPField(
+            name: HTTPField.Name("Content-Security-Policy")!,
+            value: contentSecurityPolicy(host: host.isEmpty ? nil : host))
+        policiesByHost.withLock { policies in
+            if policies.count >= 16 { policies.removeAll() }
+            policies[host] = field
+        }
+        return field
     }
 
     /// Letters, digits, `.`, `-`, `:` and IPv6 brackets only: nothing that could end the source expression.
@@ -37,10 +56,7 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         async throws -> Response
     {
         var response = try await next(request, context)
-        response.headers.append(
-            HTTPField(
-                name: HTTPField.Name("Content-Security-Policy")!,
-                value: Self.contentSecurityPolicy(host: request.head.authority)))
+        response.headers.append(Self.policy(host: request.head.authority ?? ""))
         response.headers.append(contentsOf: headers)
         return response
     }
