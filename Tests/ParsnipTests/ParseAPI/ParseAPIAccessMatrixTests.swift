@@ -46,11 +46,7 @@ final class ParseAPIAccessMatrixTests: XCTestCase {
         var settings = signInSettings()
         settings.logLevel = .critical
         try await withParseAPI(settings: settings) { world in
-            let noRole = try await Self.signUpSomeoneWithoutARole(world)
-            let clients: [Caller: ParseClient] = [
-                .anonymous: world.anonymous, .noRole: noRole, .viewer: world.viewer, .editor: world.editor,
-                .owner: world.owner, .master: world.master,
-            ]
+            let clients = try await Self.everyCaller(world)
             XCTAssertEqual(HouseholdPermissions.householdClasses.count, 7)
             var checked = 0
             for className in HouseholdPermissions.householdClasses {
@@ -105,6 +101,15 @@ final class ParseAPIAccessMatrixTests: XCTestCase {
         case .update: return try await client.put(base + "/" + id, json([field: "changed"]))
         case .delete: return try await client.delete(base + "/" + id)
         }
+    }
+
+    /// A client for every kind of caller; the account without a role is signed up for it.
+    static func everyCaller(_ world: ParseAPIWorld) async throws -> [Caller: ParseClient] {
+        let noRole = try await signUpSomeoneWithoutARole(world)
+        return [
+            .anonymous: world.anonymous, .noRole: noRole, .viewer: world.viewer, .editor: world.editor,
+            .owner: world.owner, .master: world.master,
+        ]
     }
 
     /// Someone who signed up from an app (the master key lets them) and has no household role.
