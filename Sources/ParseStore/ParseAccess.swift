@@ -81,6 +81,14 @@ public enum ParseAccess: Sendable, Hashable {
         return .and([SQLCondition("\(prefix)\"user\" = ?", [userId.databaseValue]), acl])
     }
 
+    /// Whether this access may change or delete an object whose ACL grants "write" to `writers` (nil: the object
+    /// has no ACL, so anyone may): always for the master key, otherwise when `writers` names one of the entities.
+    /// The same answer the store's writes give (`allows(.write, …)`), for a page deciding which buttons to offer.
+    public func mayWrite(writers: Set<String>?) -> Bool {
+        guard let entities = entitySet?.union(["*"]), let writers else { return true }
+        return !writers.isDisjoint(with: entities)
+    }
+
     /// The class whose rows are the callers' sessions (each holds a token).
     static let sessionClass = "_Session"
 
@@ -147,5 +155,13 @@ extension ParseReader {
                     """),
             arguments: [userId])
         return .user(userId, roles: names)
+    }
+}
+
+extension ParseObject {
+    /// The entities its ACL lets change or delete it; nil when it has no ACL (public: anyone may).
+    public var writers: Set<String>? {
+        guard case .object(let acl)? = fields["ACL"] else { return nil }
+        return Set(acl.compactMap { entity, flags in flags.objectValue?["write"]?.boolValue == true ? entity : nil })
     }
 }

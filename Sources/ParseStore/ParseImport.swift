@@ -15,6 +15,14 @@ public struct ImportedObject: Sendable, Hashable {
 
     /// The members' names, for telling apart the fields Parsnip knows from those it keeps without showing.
     public var fieldNames: [String] { Array(operations.keys) }
+
+    /// The File values its top-level fields set (a recipe's photo), in field order.
+    public var fileValues: [ParseValue] {
+        operations.sorted { $0.key < $1.key }.compactMap { _, operation in
+            if case .set(let value) = operation, case .file = value { return value }
+            return nil
+        }
+    }
 }
 
 /// Reads Parse JSON files for an import.

@@ -179,12 +179,21 @@ public final class ParseStore: Sendable {
     }
 }
 
-/// Turns any non-Parse error into a ParseError (see `ParseError.reporting(_:)`), so SQLite errors never escape.
+/// An error a caller's own read or write body throws to end it (rolling back what it wrote) with an answer of its
+/// own: the store passes it out unchanged instead of reporting it as an internal error.
+public protocol StoreBodyRefusal: Error {}
+
+/// Turns any non-Parse error into a ParseError (see `ParseError.reporting(_:)`), so SQLite errors never escape; a
+/// caller's `StoreBodyRefusal` passes unchanged.
 func mapErrors<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch { throw ParseError.reporting(error) }
+    do { return try body() } catch let refusal as any StoreBodyRefusal { throw refusal } catch {
+        throw ParseError.reporting(error)
+    }
 }
 
 /// The async twin of `mapErrors(_:)`.
 func mapErrorsAsync<T>(_ body: () async throws -> T) async throws -> T {
-    do { return try await body() } catch { throw ParseError.reporting(error) }
+    do { return try await body() } catch let refusal as any StoreBodyRefusal { throw refusal } catch {
+        throw ParseError.reporting(error)
+    }
 }

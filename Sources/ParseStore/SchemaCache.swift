@@ -56,6 +56,8 @@ final class SchemaCache: Sendable {
         var pendingConnection: ObjectIdentifier?
         var pendingBaseVersion: Int?
         var pendingVersion: Int?
+        /// The schema version each connection's SQLite schema was last made current for.
+        var connectionVersions: [ObjectIdentifier: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -91,6 +93,7 @@ final class SchemaCache: Sendable {
             return loaded
         }
         let version = try Self.schemaVersion(db)
+        try refreshConnectionSchema(db, version: version)
         let cached: SchemaEntry?? = state.withLock { state in
             state.version == version ? state.committed[className] : nil
         }
@@ -143,6 +146,21 @@ final class SchemaCache: Sendable {
             state.pendingBaseVersion = nil
             state.pendingVersion = nil
         }
+    }
+
+    /// Makes SQLite's own copy of the schema on connection `db` that of its snapshot (`version`) before any of
+    /// its statements is prepared, once per change.
+    ///
+    /// SQLite prepares a statement from the schema the connection last loaded and notices a newer one only when
+    /// the statement first runs, re-preparing it then; GRDB has by that time read the column count, so a
+    /// `SELECT *` prepared just after another connection added a column decodes rows without it. Running one
+    /// statement that reads the schema table checks the cookie and loads the new schema first.
+    private func refreshConnectionSchema(_ db: Database, version: Int) throws {
+        let connection = ObjectIdentifier(db)
+        let current = state.withLock { $0.connectionVersions[connection] == version }
+        guard !current else { return }
+        _ = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sqlite_schema"))
+        state.withLock { $0.connectionVersions[connection] = version }
     }
 
     /// SQLite's schema cookie as this connection's snapshot sees it.

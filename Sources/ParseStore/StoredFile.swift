@@ -53,6 +53,12 @@ extension ParseReader {
             previewType: row["previewType"])
     }
 
+    /// The names of every kept file, in order.
+    public func fileNames() throws -> [String] {
+        guard try db.tableExists(StoredFile.table) else { return [] }
+        return try String.fetchAll(db, sql: #"SELECT "name" FROM "_Files" ORDER BY "name""#)
+    }
+
     /// True when a file called `name` is kept.
     public func hasFile(named name: String) throws -> Bool {
         try Bool.fetchOne(db, sql: #"SELECT EXISTS (SELECT 1 FROM "_Files" WHERE "name" = ?)"#, arguments: [name])

@@ -128,9 +128,11 @@ let classWords: [ClassWords] = [
     ClassWords(CatalogueKind.author.className, one: "author", many: "authors"),
     ClassWords(CatalogueKind.publisher.className, one: "publisher", many: "publishers"),
     ClassWords("_User", one: "person", many: "people"),
-    ClassWords(StoreBookRepository.Schema.isbn, counted: false), ClassWords("_Session", counted: false),
-    ClassWords("_Role", counted: false), ClassWords(HistoryLog.className, counted: false),
-    ClassWords(TrashBin.className, counted: false),
+    ClassWords(StoreBookRepository.Schema.isbn, one: "ISBN", many: "ISBNs", counted: false),
+    ClassWords("_Session", one: "sign-in", many: "sign-ins", counted: false),
+    ClassWords("_Role", one: "role", many: "roles", counted: false),
+    ClassWords(HistoryLog.className, one: "history entry", many: "history entries", counted: false),
+    ClassWords(TrashBin.className, one: "trash item", many: "trash items", counted: false),
 ]
 
 /// The classes the apps read, with the type each field must have: an import that would give one of these fields
@@ -149,7 +151,7 @@ let knownClasses: [String: KnownClass] = {
             fields: [
                 "name": .string, "servings": .number, "price": .number, "isAvailable": .boolean, "category": .number,
                 "releaseDate": .date, "ingredients": .array, "sideOptions": .array, "nutritionalInfo": .object,
-                "steps": .array, "notes": .string, "source": .string, "updatedBy": user,
+                "steps": .array, "notes": .string, "source": .string, "photo": .file, "updatedBy": user,
             ]),
         KnownClass(
             StoreBookRepository.Schema.book, label: "Book",

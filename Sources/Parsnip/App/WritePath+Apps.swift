@@ -13,6 +13,14 @@ extension WritePath {
             indexes: StoreTodoRepository.indexes,
             searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
                 + StoreBookRepository.searchable,
+            places: [
+                RecordPlace(className: StoreTodoRepository.className, thing: "to-do", basePath: "/todos"),
+                RecordPlace(className: StoreRecipeRepository.className, thing: "recipe", basePath: "/recipes"),
+                RecordPlace(className: StoreBookRepository.Schema.book, thing: "book", basePath: "/books"),
+            ]
+                + CatalogueKind.allCases.map {
+                    RecordPlace(className: $0.className, thing: $0.singular, basePath: $0.path)
+                },
             progress: progress)
     }
 }

@@ -117,13 +117,15 @@ final class BackupService: Sendable {
         _ url: URL, className: String? = nil, existing: ExistingObjects, dryRun: Bool,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> (report: ImportReport, undo: BackupListing?) {
-        let classes = try await onQueue { () throws(BackupProblem) in try ImportSource.read(url, className: className) }
+        let contents = try await onQueue { () throws(BackupProblem) in
+            try ImportSource.read(url, className: className)
+        }
         var undo: BackupListing?
         if !dryRun { undo = try await backUp(reason: .beforeImport) { progress(0.5 * $0) } }
         do {
             let report = try await ImportRun.run(
-                classes, existing: existing, dryRun: dryRun, known: importRules.known, checks: importRules.checks,
-                writePath: writePath
+                contents, existing: existing, dryRun: dryRun, known: importRules.known, checks: importRules.checks,
+                words: words, writePath: writePath
             ) { progress((dryRun ? 0 : 0.5) + (dryRun ? 1 : 0.5) * $0) }
             progress(1)
             if !dryRun, report.problems.isEmpty { logger.notice("Imported \(url.lastPathComponent)") }

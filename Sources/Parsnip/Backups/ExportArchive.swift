@@ -16,11 +16,21 @@ struct ExportManifest: Codable, Sendable, Hashable {
         var csv: String
     }
 
+    /// One kept file (a recipe's photo) in the export: its name as objects' File values give it, its type, and the
+    /// zip entry that holds its bytes.
+    struct ExportedFile: Codable, Sendable, Hashable {
+        var name: String
+        var contentType: String
+        var path: String
+    }
+
     var format = Self.formatName
     var formatVersion = 1
     var parsnipVersion = ParsnipVersion.current
     var createdAt: Date
     var classes: [ExportedClass]
+    /// The files objects name (photos), so an import shows them again; nil in exports from before files were carried.
+    var files: [ExportedFile]? = []
     /// How Relation members are written, for whoever reads the files without Parsnip.
     var relations =
         "A Relation field is written as Parse Dashboard writes it, {\"__type\":\"Relation\",\"className\":…}, with "
@@ -65,9 +75,20 @@ enum ExportArchive {
                         className: className, objects: objects, json: "json/\(className).json",
                         csv: "csv/\(className).csv"))
             }
-            let manifest = ExportManifest(createdAt: createdAt, classes: exported)
             let zip = work.appendingPathComponent("export.zip")
             let archive = try Archive(url: zip, accessMode: .create)
+            // Each file's bytes under a numbered entry (a name an app gave is never a path in the zip).
+            var files: [ExportManifest.ExportedFile] = []
+            for (index, name) in try await store.read({ try $0.fileNames() }).enumerated() {
+                guard let file = try await store.read({ try $0.file(named: name) }) else { continue }
+                let path = "files/\(index + 1)"
+                let bytes = file.bytes
+                try archive.addEntry(
+                    with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .none
+                ) { position, size in bytes.subdata(in: Int(position)..<Int(position) + size) }
+                files.append(.init(name: file.name, contentType: file.contentType, path: path))
+            }
+            let manifest = ExportManifest(createdAt: createdAt, classes: exported, files: files)
             let data = try BackupManifest.encoder.encode(manifest)
             try archive.addEntry(
                 with: "manifest.json", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate

@@ -47,19 +47,35 @@ public struct ImportReport: Sendable, Hashable {
     public var keptFields: [String: [String]] = [:]
     /// Classes left out on purpose, in one sentence each.
     public var leftOut: [String] = []
+    /// How many photos (kept files) the file carries.
+    public var files = 0
+    /// Objects naming a photo neither the file nor Parsnip has, in one sentence each: they show without one.
+    public var missingFiles: [String] = []
     public var dryRun: Bool
+    /// How the household calls each class ("to-dos", "history entries"), from the composition root's words.
+    var words: [String: ClassWords] = [:]
 
-    /// The report as lines for a terminal or a page: per class, then fields kept, then problems.
+    /// The report as lines for a terminal or a page, in the household's words: per kind of record, then photos,
+    /// then fields kept, then photos missing.
     public var lines: [String] {
         var lines = classes.map { counts in
-            "\(counts.className): \(counts.created) to create, \(counts.updated) to update, "
+            "\(plural(counts.className)): \(counts.created) to add, \(counts.updated) to update, "
                 + "\(counts.skipped) to skip (already here)"
         }
+        if files > 0 { lines.append("Photos: \(files) carried with the records") }
         lines += leftOut
         for (className, fields) in keptFields.sorted(by: { $0.key < $1.key }) {
-            lines.append("\(className): kept but not shown on the pages: \(fields.sorted().joined(separator: ", "))")
+            lines.append(
+                "\(plural(className)): kept but not shown on the pages: \(fields.sorted().joined(separator: ", "))")
         }
+        lines += missingFiles
         return lines
+    }
+
+    /// "To-dos", "History entries"; a class the apps do not name keeps its own name.
+    func plural(_ className: String) -> String {
+        guard let many = words[className]?.many, !many.isEmpty else { return className }
+        return many.prefix(1).uppercased() + many.dropFirst()
     }
 }
 
@@ -71,15 +87,20 @@ enum ImportRun {
     static let leftOutClasses: Set<String> = ["_User", "_Session", "_Role"]
 
     static func run(
-        _ classes: [ImportedClass], existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
-        checks: [@Sendable (ParseReader) throws -> [String]], writePath: WritePath,
+        _ contents: ImportContents, existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
+        checks: [@Sendable (ParseReader) throws -> [String]], words: [ClassWords] = [], writePath: WritePath,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
+        let classes = contents.classes
         let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
+        let words = Dictionary(words.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         return try await writePath.importing(commitIf: keeps) { writer in
-            var report = ImportReport(dryRun: dryRun)
+            var report = ImportReport(dryRun: dryRun, words: words)
+            // The photos first, so the records naming them find them kept.
+            for file in contents.files { try writer.save(file) }
+            report.files = contents.files.count
             var done = 0
             for imported in classes {
                 defer {
@@ -88,8 +109,8 @@ enum ImportRun {
                 }
                 if leftOutClasses.contains(imported.className) {
                     report.leftOut.append(
-                        "\(imported.className): \(imported.objects.count) left out; people are added on the "
-                            + "People page, never imported.")
+                        "\(report.plural(imported.className)): \(imported.objects.count) left out; people are added on "
+                            + "the People page, never imported.")
                     continue
                 }
                 let before = done
@@ -131,7 +152,13 @@ enum ImportRun {
             }
             if let failure {
                 report.problems.append("\(name): \(words(for: failure, objectId: object.objectId)).")
-            } else if isHere {
+                continue
+            }
+            for case .file(let fileName, _) in object.fileValues where try !writer.reader.hasFile(named: fileName) {
+                report.missingFiles.append(
+                    "\(name): its photo \(fileName) is in neither the file nor Parsnip; it will show without one.")
+            }
+            if isHere {
                 counts.updated += 1
             } else {
                 counts.created += 1

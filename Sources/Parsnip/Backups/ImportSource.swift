@@ -8,6 +8,12 @@ struct ImportedClass: Sendable {
     let objects: [ImportedObject]
 }
 
+/// Everything an import file holds: the objects of each class and, from one of our exports, the files they name.
+struct ImportContents: Sendable {
+    var classes: [ImportedClass]
+    var files: [StoredFile] = []
+}
+
 /// Reads what an import file holds: our export (a zip with a manifest), a Parse Dashboard export (a JSON array of
 /// objects per class, or a zip of such files) or a REST answer (`{"results":[…]}`). A JSON file's class is its
 /// name ("Book.json"), unless `className` names it.
@@ -16,7 +22,7 @@ enum ImportSource {
     /// file of several gigabytes must not be able to exhaust the computer's memory.
     static let largestFile = 256_000_000
 
-    static func read(_ url: URL, className: String? = nil) throws(BackupProblem) -> [ImportedClass] {
+    static func read(_ url: URL, className: String? = nil) throws(BackupProblem) -> ImportContents {
         let handle = try? FileHandle(forReadingFrom: url)
         let head = (try? handle?.read(upToCount: 4)) ?? nil
         try? handle?.close()
@@ -31,10 +37,10 @@ enum ImportSource {
         } catch {
             throw BackupProblem("The file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
         }
-        return [try parse(data, className: name, file: url.lastPathComponent)]
+        return ImportContents(classes: [try parse(data, className: name, file: url.lastPathComponent)])
     }
 
-    private static func readZip(_ url: URL) throws(BackupProblem) -> [ImportedClass] {
+    private static func readZip(_ url: URL) throws(BackupProblem) -> ImportContents {
         guard let archive = try? Archive(url: url, accessMode: .read) else { throw .notABackup }
         if archive["manifest.json"] != nil, BackupArchive.isBackup(archive) {
             throw BackupProblem("This is a Parsnip backup, not an export: restore it on the Backups page instead.")
@@ -67,7 +73,39 @@ enum ImportSource {
             let file = (entry.path as NSString).lastPathComponent
             classes.append(try parse(data, className: (file as NSString).deletingPathExtension, file: entry.path))
         }
-        return classes
+        return ImportContents(classes: classes, files: try files(in: archive, unpacked: &unpacked, zip: url))
+    }
+
+    /// The files our export carries (`files` in its manifest), their real unpacked bytes counted with the JSON's
+    /// against the same limit; none for a zip that is not our export.
+    private static func files(in archive: Archive, unpacked: inout Int, zip url: URL) throws(BackupProblem)
+        -> [StoredFile]
+    {
+        guard let manifest = ExportArchive.manifest(of: url) else { return [] }
+        var files: [StoredFile] = []
+        for listed in manifest.files ?? [] {
+            guard let entry = archive[listed.path], entry.type == .file, !listed.name.isEmpty,
+                !listed.name.contains("/")
+            else {
+                throw BackupProblem("The photo \(listed.name) named in the export is missing from it.")
+            }
+            var bytes = Data()
+            var total = unpacked
+            do {
+                _ = try archive.extract(entry) { chunk in
+                    total += chunk.count
+                    guard total <= largestFile else { throw TooBig() }
+                    bytes.append(chunk)
+                }
+            } catch is TooBig {
+                throw tooBig(url.lastPathComponent)
+            } catch {
+                throw BackupProblem("\(entry.path) in the zip file is damaged.")
+            }
+            unpacked = total
+            files.append(StoredFile(name: listed.name, contentType: listed.contentType, bytes: bytes))
+        }
+        return files
     }
 
     /// Thrown inside an extraction that passed the limit, to stop it.
@@ -75,8 +113,8 @@ enum ImportSource {
 
     private static func tooBig(_ file: String) -> BackupProblem {
         BackupProblem(
-            "\(file) is too big to import at once (over 256 MB of JSON). Export fewer classes at a time and import "
-                + "each file.")
+            "\(file) is too big to import at once (over 256 MB of data and photos). Export fewer classes at a time "
+                + "and import each file.")
     }
 
     private static func parse(_ data: Data, className: String, file: String) throws(BackupProblem) -> ImportedClass {

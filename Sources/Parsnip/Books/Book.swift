@@ -80,6 +80,8 @@ public struct Book: Sendable, Hashable {
     /// The username of the person who saved it last (its `updatedBy`); nil when saved without signing in, by
     /// someone since removed, or on a read that does not include it (the list).
     public var updatedBy: String?
+    /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
+    public var writers: Set<String>? = nil
 
     public init(
         id: String? = nil, title: String, publishingYear: Int?, genre: CatalogueEntry?, isbn: String?,

@@ -18,6 +18,8 @@ extension BookController {
             for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
         ) { token in
             let book = try await findBook(id)
+            try ReadOnlyRecord.requireChangeable(
+                thing: "book", recordURL: "/books/\(id)", name: book.title, writers: book.writers)
             var state = BookFormState(draft: BookDraft(book: book))
             state.base = EditBase(book: book)
             return try await renderFormBody(.edit(book), state: state, csrfToken: token, context: context)

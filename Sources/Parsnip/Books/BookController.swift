@@ -70,6 +70,8 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// GET /books/:id/delete — asks first, naming the book.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let book = try await findBook(context.routeObjectId())
+        try ReadOnlyRecord.requireChangeable(
+            thing: "book", recordURL: "/books/\(book.id ?? "")", name: book.title, writers: book.writers)
         return renderConfirmDelete(book, context: context)
     }
 

@@ -73,6 +73,8 @@ extension BookShowPage {
             deleteURL: "/books/\(id)/delete",
             historyURL: "/books/\(id)/history"
         )
+        canChange = ReadOnlyRecord.mayChange(writers: book.writers, canEdit: page.canEdit)
+        readOnlyNote = ReadOnlyRecord.note(thing: "book", writers: book.writers, canEdit: page.canEdit)
     }
 }
 

@@ -72,6 +72,10 @@ struct BookShowPage: Sendable {
     let deleteURL: String
     /// The book's History page.
     let historyURL: String
+    /// Whether the Edit and Delete buttons are offered: the person's role and the record's ACL allow it.
+    var canChange = true
+    /// Said instead, when only the record's ACL stands in the way.
+    var readOnlyNote: String? = nil
 }
 
 /// The book form (add and edit), with a way to add a genre, author or publisher without losing what was typed.

@@ -5,7 +5,7 @@ extension StoreBookRepository {
     /// The book an object holds, its `genre`, `isbn` and (for `updatedBy`) `updatedBy` Pointers already included. A
     /// missing or non-integral year is nil, a dangling genre nil, a missing or dangling ISBN nil.
     static func book(_ object: ParseObject, authors: [ParseObject], publishers: [ParseObject]) -> Book {
-        Book(
+        var book = Book(
             id: object.objectId,
             title: object[Schema.title]?.stringValue ?? "",
             publishingYear: object[Schema.publishingYear]?.numberValue.flatMap(NumberText.wholeNumber),
@@ -21,6 +21,8 @@ extension StoreBookRepository {
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             updatedBy: ChangeAuthorship.stamp(of: object).username)
+        book.writers = object.writers
+        return book
     }
 
     /// A genre, author or publisher; a missing name is empty.

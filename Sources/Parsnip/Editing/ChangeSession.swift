@@ -14,18 +14,24 @@ final class ChangeSession {
     let rules: KeepingRules
     /// The change this one undoes (`ChangeReason.revertOf`): its edits are recorded as `.reverted`.
     let revertOf: String?
-    /// What the change may read and write: the master key for the pages (their routes check roles), a request's
-    /// access for the Parse API, so ACLs and class-level permissions hold for the records it changes. History and
-    /// trash are Parsnip's own bookkeeping and are written with `writer` whoever asks.
+    /// What the change may read and write: the signed-in person's for the pages (`PageAccess`: ACLs, while their
+    /// routes check roles), a request's for the Parse API (ACLs and class-level permissions). History and trash are
+    /// Parsnip's own bookkeeping and are written with `writer` whoever asks; which items a person may act on is read
+    /// with `accessReader`.
     let access: ParseAccess
+    /// Where each app's records live on the pages, by class, for a refusal that names them (`ReadOnlyRecord`).
+    let places: [String: RecordPlace]
     /// How the counted classes' totals change when this commits.
     private(set) var totalChanges: [String: Int] = [:]
+    /// The ACLs of the records this change deleted, as they were (`.null`: none): their "Deleted" entries carry them.
+    private var deletedACLs: [RecordReference: ParseValue] = [:]
 
     init(
         writer: ParseWriter, user: SignedInUser?, rules: KeepingRules, revertOf: String? = nil,
-        access: ParseAccess = .master
+        access: ParseAccess = .master, places: [String: RecordPlace] = [:]
     ) {
         self.writer = writer
+        self.places = places
         self.access = access
         self.user = user
         self.rules = rules
@@ -33,6 +39,10 @@ final class ChangeSession {
     }
 
     var reader: ParseReader { writer.reader }
+
+    /// The transaction as the change's access reads it: for the pages, only what the person's ACLs let them see
+    /// (a trash item or record kept private to someone else is not there for them).
+    var accessReader: ParseReader { writer.reader.acting(as: access) }
 
     /// The transaction as the change's access writes records.
     var recordWriter: ParseWriter { access == .master ? writer : writer.acting(as: access) }
@@ -56,13 +66,20 @@ final class ChangeSession {
     @discardableResult
     func update(_ className: String, objectId: String, _ operations: [String: ParseUpdate]) throws -> ParseObject {
         try keepCreation(of: RecordReference(className: className, objectId: objectId))
-        return try recordWriter.update(className, objectId: objectId, operations: stamped(operations))
+        return try refusingReadOnly(className, objectId: objectId) {
+            try recordWriter.update(className, objectId: objectId, operations: stamped(operations))
+        }
     }
 
     /// Deletes a record (its trash item and history entry are the caller's: `putInTrash`, `record`).
     func delete(_ className: String, objectId: String) throws {
-        try keepCreation(of: RecordReference(className: className, objectId: objectId))
-        try recordWriter.delete(className, objectId: objectId)
+        let reference = RecordReference(className: className, objectId: objectId)
+        try keepCreation(of: reference)
+        let acl = try currentACL(of: reference)
+        try refusingReadOnly(className, objectId: objectId) {
+            try recordWriter.delete(className, objectId: objectId)
+        }
+        deletedACLs[reference] = acl ?? .null
         totalChanges[className, default: 0] -= 1
     }
 
@@ -91,9 +108,17 @@ final class ChangeSession {
         if kind == .created { return }
         if kind == .edited, before == after { return }
         let reverting = kind == .edited ? revertOf : nil
+        let acl = try deletedACLs[record].map { $0 == .null ? nil : $0 } ?? currentACL(of: record)
         try HistoryLog.write(
             reverting == nil ? kind : .reverted, record: record, before: before, after: after, revertOf: reverting,
-            user: user, limit: rules.changesPerRecord, writer: writer)
+            user: user, acl: acl, limit: rules.changesPerRecord, writer: writer)
+    }
+
+    /// The ACL `record` has in this transaction; nil when it has none or is not there.
+    private func currentACL(of record: RecordReference) throws -> ParseValue? {
+        try reader.first(
+            ParseQuery(record.className).where("objectId", equalTo: .string(record.objectId)).select("objectId")
+        )?.fields["ACL"]
     }
 
     /// Before the first update or delete of a record with no history yet: writes its "Added" entry, dated with its
@@ -109,7 +134,7 @@ final class ChangeSession {
             of: record, at: object.createdAt,
             by: object[ChangeAuthorship.field]?.includedObjectValue?.pointer
                 ?? object[ChangeAuthorship.field]?.pointerValue,
-            byName: stamp.username, writer: writer)
+            byName: stamp.username, acl: object.fields["ACL"], writer: writer)
     }
 
     /// Keeps what a delete took away; returns the trash item's id, for Undo. Items older than the rules allow

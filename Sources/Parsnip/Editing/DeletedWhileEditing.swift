@@ -41,7 +41,7 @@ public enum RestoreWithChanges<Item: Sendable>: Sendable {
 extension ChangeSession {
     /// Puts the newest trash item of `record` back through its kind, in this change; nil when it is not in the trash.
     func restoreFromTrash(_ record: RecordReference, kind: any TrashKind) throws -> RestoreOutcome? {
-        guard let item = try TrashBin.newest(of: record, since: trashCutoff, reader: reader) else { return nil }
+        guard let item = try TrashBin.newest(of: record, since: trashCutoff, reader: accessReader) else { return nil }
         let outcome = try kind.restore(item, session: self)
         if case .restored = outcome { try TrashBin.remove(id: item.id, writer: writer) }
         return outcome

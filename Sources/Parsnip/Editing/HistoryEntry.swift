@@ -32,11 +32,15 @@ enum HistoryLog {
     static let revertOf = "revertOf"
 
     /// Writes one entry; then drops the oldest entries of the record beyond `limit`.
+    ///
+    /// - Parameter acl: the record's ACL when the change was made (nil: it had none): the entry is for the eyes of
+    ///   whoever could read the record, so a private record's History stays private after it is deleted.
     static func write(
         _ kind: ChangeKind, record: RecordReference, before: ParseValue?, after: ParseValue?, revertOf: String?,
-        user: SignedInUser?, limit: Int, writer: ParseWriter
+        user: SignedInUser?, acl: ParseValue?, limit: Int, writer: ParseWriter
     ) throws {
         var values: [String: ParseValue] = [recordKey: .string(record.key), self.kind: .string(kind.rawValue)]
+        if let acl { values["ACL"] = acl }
         if let user {
             values[by] = .pointer(ParsePointer(className: "_User", objectId: user.objectId))
             values[byName] = .string(user.username)
@@ -60,13 +64,16 @@ enum HistoryLog {
             != nil
     }
 
-    /// Writes the "Added" entry of a record that had none, dated `at` (the record's createdAt), by `by`.
+    /// Writes the "Added" entry of a record that had none, dated `at` (the record's createdAt), by `by`, readable as
+    /// the record is (`acl`).
     static func writeCreation(
-        of record: RecordReference, at date: Date, by: ParsePointer?, byName: String?, writer: ParseWriter
+        of record: RecordReference, at date: Date, by: ParsePointer?, byName: String?, acl: ParseValue?,
+        writer: ParseWriter
     ) throws {
         var values: [String: ParseValue] = [
             recordKey: .string(record.key), kind: .string(ChangeKind.created.rawValue),
         ]
+        if let acl { values["ACL"] = acl }
         if let by { values[self.by] = .pointer(by) }
         if let byName { values[self.byName] = .string(byName) }
         for attempt in 0..<3 {

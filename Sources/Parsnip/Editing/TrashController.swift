@@ -49,7 +49,7 @@ struct TrashController: Sendable {
         let kinds = self.kinds
         return try await context.saving {
             let outcome = try await writePath.change(by: context.user) { session -> TrashRestoreResult in
-                guard let item = try TrashBin.item(id: id, since: cutoff, reader: session.reader),
+                guard let item = try TrashBin.item(id: id, since: cutoff, reader: session.accessReader),
                     let kind = kinds[item.kind]
                 else { return .gone }
                 do {
@@ -105,7 +105,7 @@ struct TrashController: Sendable {
         let id = try context.routeObjectId()
         return try await context.saving {
             let name = try await writePath.change(by: context.user) { session -> String? in
-                guard let item = try TrashBin.item(id: id, since: .distantPast, reader: session.reader) else {
+                guard let item = try TrashBin.item(id: id, since: .distantPast, reader: session.accessReader) else {
                     return nil
                 }
                 try TrashBin.remove(id: id, writer: session.writer)

@@ -14,18 +14,23 @@ public final class WritePath: Sendable {
     /// The classes found by search, the ones others draw on first.
     private let searchable: [SearchableClass]
     private let counts: WriteCounts
+    /// Where each app's records live on the pages, by class.
+    private let places: [String: RecordPlace]
 
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
     /// history and trash can be looked up by record, the features' lists have their `indexes` and the `searchable`
-    /// classes an up-to-date search index, and drops history and trash older than `rules` allow.
+    /// classes an up-to-date search index, and drops history and trash older than `rules` allow. `places` say
+    /// where each app's records live on the pages, for refusals that name them.
     ///
     /// - Parameter progress: a line to show while a large search index is being built (a database from before search,
     ///   or one another program filled).
     public init(
         store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = [],
-        searchable: [SearchableClass] = [], progress: @escaping @Sendable (String) -> Void = { _ in }
+        searchable: [SearchableClass] = [], places: [RecordPlace] = [],
+        progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         self.store = store
+        self.places = Dictionary(places.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         self.rules = rules
         self.countedClasses = countedClasses
         self.indexes = indexes
@@ -109,12 +114,13 @@ public final class WritePath: Sendable {
         let rules = self.rules
         let searchable = self.searchable
         let revertOf = ChangeReason.revertOf
+        let places = self.places
         var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
         defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
         let (value, totals, wrote) = try await store.write { writer in
             let before = writer.changesSoFar
             let session = ChangeSession(
-                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access)
+                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
             let value = try body(session)
             try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
             return (value, session.totalChanges, writer.changesSoFar != before)

@@ -10,8 +10,10 @@ struct APIRequest: Sendable {
     var method: HTTPRequest.Method
     /// The path's segments after `/parse` (`["classes", "TodoListItem", "xWMyZ4YEGZ"]`).
     var segments: [String]
-    /// The query string's values, each read as JSON when it is JSON and kept as text otherwise.
+    /// The query string's values, each read as JSON when it is JSON and kept as text otherwise (a find's options).
     var options: OrderedDictionary<String, ParseValue>
+    /// The query string's values as the text sent, for the endpoints whose parameters are strings (`GET /login`).
+    var queryText: OrderedDictionary<String, String> = [:]
     var body: OrderedDictionary<String, ParseValue>
     var caller: APICaller
     /// The URL the API is mounted at, as the client reached it (`http://host:1337/parse`), for `Location` and file
@@ -51,16 +53,21 @@ struct APIRequest: Sendable {
     }
 
     /// The query string's options: `a=1&b=[\"x\"]`, `+` read as a space and `%XX` decoded, each value JSON when it
-    /// parses and text otherwise (Parse Server's rule); a repeated name keeps its last value.
+    /// parses and text otherwise (Parse Server's rule for finds); a repeated name keeps its last value.
     static func options(ofQuery query: Substring) -> OrderedDictionary<String, ParseValue> {
-        var options: OrderedDictionary<String, ParseValue> = [:]
+        text(ofQuery: query).mapValues { text in (try? ParseJSON.decode(text)) ?? .string(text) }
+    }
+
+    /// The query string's values as text: `+` read as a space and `%XX` decoded; a repeated name keeps its last
+    /// value, a name whose escapes are not UTF-8 is left out.
+    static func text(ofQuery query: Substring) -> OrderedDictionary<String, String> {
+        var values: OrderedDictionary<String, String> = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = decode(parts[0]), !name.isEmpty else { continue }
-            let text = parts.count > 1 ? decode(parts[1]) ?? "" : ""
-            options[name] = (try? ParseJSON.decode(text)) ?? .string(text)
+            values[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
         }
-        return options
+        return values
     }
 
     /// A form-encoded component decoded; nil when its percent escapes are not UTF-8.

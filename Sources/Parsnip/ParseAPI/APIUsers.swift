@@ -41,9 +41,13 @@ struct APIUsers: Sendable {
             status: .created, body: ParseJSON.encode(body), location: "\(request.mountURL)/users/\(userId)")
     }
 
-    /// `GET /login` (query) or `POST /login` (body): the person and a new `sessionToken`.
+    /// `GET /login` (query) or `POST /login` (body): the person and a new `sessionToken`. A query's values are the
+    /// text sent, never JSON (Parse Server reads JSON only for a find's options): a password `12345678` or `true`
+    /// is that text.
     func logIn(_ request: APIRequest) async throws -> APIAnswer {
-        let given = request.method == .get ? request.options : request.body
+        let given =
+            request.method == .get && request.body.isEmpty
+            ? request.queryText.mapValues(ParseValue.string) : request.body
         let name = given["username"]?.stringValue ?? given["email"]?.stringValue ?? ""
         guard !name.isEmpty else { throw APIFailure.parse(200, "username/email is required.") }
         guard case .string(let password)? = given["password"], !password.isEmpty else {

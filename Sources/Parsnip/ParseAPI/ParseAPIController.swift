@@ -128,9 +128,11 @@ struct ParseAPIController: Sendable {
         let ignoresSession = segments == ["login"] || (segments == ["users"] && method == .post)
         let caller = try await endpoints.caller(
             masterKey: masterKey, sessionToken: ignoresSession ? nil : sessionToken)
+        let query = Substring(http.uri.query ?? "")
         let apiRequest = APIRequest(
-            method: method, segments: segments, options: APIRequest.options(ofQuery: Substring(http.uri.query ?? "")),
-            body: body.members, caller: caller, mountURL: Self.mountURL(http), applicationId: keys.applicationId,
+            method: method, segments: segments, options: APIRequest.options(ofQuery: query),
+            queryText: APIRequest.text(ofQuery: query), body: body.members, caller: caller,
+            mountURL: Self.mountURL(http), applicationId: keys.applicationId,
             remoteAddress: context.remoteAddress, sessionToken: sessionToken, fileBytes: fileBytes,
             contentType: headers[.contentType])
         if method == .post || method == .put, let requestId = headers[Header.requestId], !requestId.isEmpty {

@@ -55,6 +55,8 @@ public struct Recipe: Sendable, Hashable {
     public var updatedAt: Date?
     /// The username of the person who saved it last; nil when saved without signing in (or not read).
     public var lastChangedBy: String?
+    /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
+    public var writers: Set<String>? = nil
 
     public init(
         id: String? = nil, name: String, servings: Int? = nil, price: Price? = nil, isAvailable: Bool = false,

@@ -17,6 +17,8 @@ extension RecipeController {
         let list = try RecipeListQuery.context(FormFields(query: request.uri.query))
         return try await cachedPage(request, context: context, list: list) { token in
             let found = try await findRecipe(id, in: list)
+            try ReadOnlyRecord.requireChangeable(
+                thing: "recipe", recordURL: "/recipes/\(id)", name: found.recipe.name, writers: found.recipe.writers)
             return renderEditorBody(
                 .edit(found), draft: RecipeDraft(recipe: found.recipe), base: RecipeEditField.base(of: found.recipe),
                 csrfToken: token, context: context)

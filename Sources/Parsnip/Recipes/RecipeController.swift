@@ -84,6 +84,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// GET /recipes/:id/delete — asks first, naming the recipe.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let recipe = try await findRecipe(context.routeObjectId()).recipe
+        try ReadOnlyRecord.requireChangeable(
+            thing: "recipe", recordURL: "/recipes/\(recipe.id ?? "")", name: recipe.name, writers: recipe.writers)
         return renderConfirmDelete(recipe, context: context)
     }
 

@@ -91,6 +91,8 @@ extension RecipeShowPage {
             steps: RecipeFormatting.steps(found, suffix: "")
         )
         photoURL = recipe.photo.map { RecipePhoto.url($0) }
+        canChange = ReadOnlyRecord.mayChange(writers: recipe.writers, canEdit: page.canEdit)
+        readOnlyNote = ReadOnlyRecord.note(thing: "recipe", writers: recipe.writers, canEdit: page.canEdit)
         (backURL, backLabel) = RecipeFormatting.backLink(found, pageSize: pageSize)
         listFields = ((try? FormFields(query: found.listContext).values) ?? [:]).sorted { $0.key < $1.key }
             .map { HiddenField(name: $0.key, value: $0.value) }

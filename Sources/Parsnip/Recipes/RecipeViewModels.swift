@@ -77,6 +77,10 @@ struct RecipeShowPage: Sendable {
     let hasNutrition: Bool
     let editURL: String
     let deleteURL: String
+    /// Whether the Edit and Delete buttons are offered: the person's role and the record's ACL allow it.
+    var canChange = true
+    /// Said instead, when only the record's ACL stands in the way.
+    var readOnlyNote: String? = nil
     /// The recipe's photo; nil without one.
     var photoURL: String? = nil
     /// "← All recipes", or "← Back to the list" for a filtered list: the list page the recipe is on.

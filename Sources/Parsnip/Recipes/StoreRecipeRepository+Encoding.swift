@@ -58,7 +58,16 @@ extension StoreRecipeRepository {
         recipe.steps = (object["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
         recipe.notes = object["notes"]?.stringValue ?? ""
         recipe.source = object["source"]?.stringValue ?? ""
+        recipe.writers = object.writers
         if case .file(let name, _) = object["photo"], RecipePhoto.isValidName(name) { recipe.photo = name }
+        return recipe
+    }
+
+    /// The recipe an object holds, as the pages show it: a photo its File value names but Parsnip does not keep
+    /// (an import from elsewhere, a file removed) is no photo, never a broken image.
+    static func recipe(_ object: ParseObject, reader: ParseReader) throws -> Recipe {
+        var recipe = recipe(object)
+        if let photo = recipe.photo, try !reader.hasFile(named: photo) { recipe.photo = nil }
         return recipe
     }
 

@@ -32,7 +32,9 @@ public final class StoreRecipeRepository: RecipeRepository {
                 ? everyRecipe : try reader.count(ParseQuery(Self.className))
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             let rows = overflow ? [] : try reader.find(Self.sorted(filtered, by: request.sort).skip(skip).limit(size))
-            return RecipeListPage(recipes: rows.map(Self.recipe), total: total, totalWithoutFilters: cachedTotal)
+            return RecipeListPage(
+                recipes: try rows.map { try Self.recipe($0, reader: reader) }, total: total,
+                totalWithoutFilters: cachedTotal)
         }
     }
 
@@ -44,13 +46,14 @@ public final class StoreRecipeRepository: RecipeRepository {
             } catch let error as ParseError where error.code == .objectNotFound {
                 return nil
             }
-            if let list { return try Self.inList(Self.recipe(object), list, reader: reader) }
+            let recipe = try Self.recipe(object, reader: reader)
+            if let list { return try Self.inList(recipe, list, reader: reader) }
             let all = ParseQuery(Self.className)
             let earlier = Self.before(object, all)
             let previous = try reader.first(earlier.order(by: "-createdAt", "-objectId"))
             let next = try reader.first(Self.after(object, all).order(by: "createdAt", "objectId"))
             return RecipeInOrder(
-                recipe: Self.recipe(object), previousId: previous?.objectId, nextId: next?.objectId,
+                recipe: recipe, previousId: previous?.objectId, nextId: next?.objectId,
                 position: try reader.count(earlier) + 1, total: try reader.count(all))
         }
     }

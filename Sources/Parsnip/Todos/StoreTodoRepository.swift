@@ -159,7 +159,7 @@ public final class StoreTodoRepository: TodoRepository {
 
     /// The to-do in `object`; `changedBy` overrides the name read from an included `updatedBy`.
     static func item(_ object: ParseObject, changedBy: String? = nil) -> TodoListItem {
-        TodoListItem(
+        var item = TodoListItem(
             id: object.objectId,
             title: object["title"]?.stringValue ?? "",
             description: object["description"]?.stringValue ?? "",
@@ -170,5 +170,7 @@ public final class StoreTodoRepository: TodoRepository {
             updatedAt: object.updatedAt,
             changedBy: changedBy ?? ChangeAuthorship.stamp(of: object).username
         )
+        item.writers = object.writers
+        return item
     }
 }

@@ -31,7 +31,7 @@ extension TodoController {
 
     /// GET /todos/:id/edit — the form filled with the stored to-do, carrying the version it was loaded from.
     @Sendable func edit(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let item = try await findItem(context)
+        let item = try await findChangeableItem(context)
         let draft = item.draft
         let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
         return renderForm(
@@ -172,7 +172,7 @@ extension TodoController {
 
     /// The question "Delete this to-do?", naming it.
     func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
-        let item = try await findItem(context)
+        let item = try await findChangeableItem(context)
         let page = TodoDeletePage(
             page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
             title: item.title,

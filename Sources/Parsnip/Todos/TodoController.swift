@@ -108,7 +108,9 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             changedBy: item.lastChange.byline(now: now, timeZone: timeZone),
             historyURL: "/todos/\(item.id)/history",
             csrfToken: context.csrfToken,
-            backURL: back ?? "/todos/\(item.id)")
+            backURL: back ?? "/todos/\(item.id)",
+            canChange: ReadOnlyRecord.mayChange(writers: item.writers, canEdit: context.canEdit),
+            readOnlyNote: ReadOnlyRecord.note(thing: "to-do", writers: item.writers, canEdit: context.canEdit))
         return pages.render(page, template: "todos/show")
     }
 
@@ -185,6 +187,15 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     func findItem(_ context: ParsnipRequestContext) async throws -> TodoListItem {
         guard let item = try await repository.find(id: context.routeObjectId()) else { throw PageError.notFound }
+        return item
+    }
+
+    /// The to-do the route names, when the person may change it: its ACL may keep changes to others
+    /// (`ReadOnlyRecord`, a page that says so), and one they cannot read is not found.
+    func findChangeableItem(_ context: ParsnipRequestContext) async throws -> TodoListItem {
+        let item = try await findItem(context)
+        try ReadOnlyRecord.requireChangeable(
+            thing: "to-do", recordURL: "/todos/\(item.id)", name: item.title, writers: item.writers)
         return item
     }
 

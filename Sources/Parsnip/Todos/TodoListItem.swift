@@ -21,6 +21,8 @@ public struct TodoListItem: Sendable, Hashable {
     public var updatedAt: Date
     /// Who saved it last; nil when that save was made without signing in (or the person was removed since).
     public var changedBy: String?
+    /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
+    public var writers: Set<String>? = nil
 
     public init(
         id: String, title: String, description: String, done: Bool = false, completedAt: Date? = nil,

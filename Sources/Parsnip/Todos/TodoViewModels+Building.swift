@@ -35,7 +35,8 @@ extension TodoListPage {
             renderRow(
                 TodoRowFragment(
                     row: TodoFormatting.row(item, today: list.today, timeZone: list.timeZone),
-                    canEdit: chrome.canEdit, csrfToken: list.csrfToken, backURL: backURL))
+                    canEdit: ReadOnlyRecord.mayChange(writers: item.writers, canEdit: chrome.canEdit),
+                    csrfToken: list.csrfToken, backURL: backURL))
         }
         let items = result.items.map(row)
         let pageCount = max(1, (result.total + list.pageSize - 1) / list.pageSize)

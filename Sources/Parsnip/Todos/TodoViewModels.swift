@@ -100,6 +100,10 @@ struct TodoShowPage: Sendable {
     let historyURL: String
     let csrfToken: String
     let backURL: String
+    /// Whether the Tick, Edit and Delete controls are offered: the person's role and the to-do's ACL allow it.
+    let canChange: Bool
+    /// Said instead, when only the to-do's ACL stands in the way.
+    let readOnlyNote: String?
 }
 
 /// The add and edit pages: one form with a title, a description, a due date and (when editing) done.

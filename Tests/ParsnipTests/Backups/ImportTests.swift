@@ -177,3 +177,82 @@ final class ImportTests: XCTestCase {
         }
     }
 }
+
+/// Photos travel with an export: the import shows each recipe with the same bytes, the dry run counts them in the
+/// household's words, and a recipe naming a photo nobody has is shown without one, never with a broken image.
+final class ImportPhotosTests: XCTestCase {
+    func testExportThenImportCarriesEveryPhotoByteForByte() async throws {
+        let (first, second) = (try TemporaryDatabase(), try TemporaryDatabase())
+        defer {
+            first.remove()
+            second.remove()
+        }
+        let photos: [[UInt8]] = [RecipePhotoTests.png, RecipePhotoTests.jpeg]
+        let recipes = ["Dish 0": photos[0], "Dish 1": photos[1]]
+        try await withApp(settings: fileSettings(first.path, requireSignIn: false)) { browser in
+            for (index, bytes) in photos.enumerated() {
+                let saved = try await RecipePhotoTests.saveNew(
+                    browser, recipeForm([("name", "Dish \(index)")]),
+                    files: [(RecipePhoto.fileField, "dish \(index).\(index == 0 ? "png" : "jpg")", bytes)])
+                XCTAssertEqual(saved.status, .seeOther, saved.text)
+            }
+        }
+        let zip = first.directory.appendingPathComponent("export.zip")
+        _ = try await BackupFiles.export(databasePath: first.path, to: zip.path)
+        XCTAssertEqual(ExportArchive.manifest(of: zip)?.files?.count, 2, "both photos are in the export")
+
+        let (dry, _) = try await BackupFiles.importFile(
+            zip.path, into: second.path, className: nil, existing: .skip, dryRun: true)
+        XCTAssertEqual(dry.problems, [])
+        XCTAssertTrue(dry.lines.contains("Recipes: 2 to add, 0 to update, 0 to skip (already here)"), "\(dry.lines)")
+        XCTAssertTrue(dry.lines.contains("Photos: 2 carried with the records"), "\(dry.lines)")
+        XCTAssertFalse(dry.lines.joined().contains("photo\n"), "\(dry.lines)")
+        XCTAssertFalse(dry.lines.contains { $0.contains("not shown on the pages") }, "\(dry.lines)")
+        XCTAssertFalse(dry.lines.contains { $0.hasPrefix("Recipe:") || $0.hasPrefix("_History") }, "\(dry.lines)")
+        let (report, _) = try await BackupFiles.importFile(
+            zip.path, into: second.path, className: nil, existing: .skip, dryRun: false)
+        XCTAssertEqual(report.problems, [])
+
+        try await withApp(settings: fileSettings(second.path, requireSignIn: false)) { browser in
+            let store = try ParseStore(path: second.path)
+            defer { try? store.close() }
+            let stored = try await store.read { try $0.find(ParseQuery("Recipe")) }
+            XCTAssertEqual(stored.count, 2)
+            for recipe in stored {
+                let name = try XCTUnwrap(recipe["name"]?.stringValue)
+                let page = try await browser.get("/recipes/\(recipe.objectId)").text
+                let photo = try RecipePhotoTests.photoName(in: page)
+                let served = try await browser.get("/photos/\(photo)")
+                XCTAssertEqual(served.status, .ok, name)
+                XCTAssertEqual(Array(served.body.readableBytesView), recipes[name], "\(name)'s photo, byte for byte")
+            }
+        }
+    }
+
+    func testARecipeNamingAPhotoNobodyHasShowsWithoutOneAndTheDryRunSaysSo() async throws {
+        let database = try TemporaryDatabase()
+        defer { database.remove() }
+        try await withApp(settings: fileSettings(database.path, requireSignIn: false)) { _ in }
+        let file = database.directory.appendingPathComponent("Recipe.json")
+        try Data(
+            #"""
+            [{"objectId":"nophoto001","name":"Soup","photo":{"__type":"File","name":"abc_soup.png","url":"http://x/abc_soup.png"}}]
+            """#.utf8
+        ).write(to: file)
+        let (dry, _) = try await BackupFiles.importFile(
+            file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+        XCTAssertEqual(dry.problems, [])
+        XCTAssertTrue(
+            dry.lines.contains { $0.contains("its photo abc_soup.png is in neither the file nor Parsnip") },
+            "\(dry.lines)")
+        _ = try await BackupFiles.importFile(
+            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+        try await withApp(settings: fileSettings(database.path, requireSignIn: false)) { browser in
+            let page = try await browser.get("/recipes/nophoto001").text
+            XCTAssertTrue(page.contains("Soup"), page)
+            XCTAssertFalse(page.contains("/photos/"), "no broken image: \(page)")
+            let list = try await browser.get("/recipes").text
+            XCTAssertFalse(list.contains("/photos/"), "nor in the list: \(list)")
+        }
+    }
+}

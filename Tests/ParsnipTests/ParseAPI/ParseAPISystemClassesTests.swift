@@ -6,7 +6,8 @@ import XCTest
 @testable import Parsnip
 
 /// Parse's own classes — sessions, people, roles, history and trash — × every kind of caller × every way to read
-/// them (find, count, get, `$select`, an include from one's own `_User`, a batch, `_method: GET`), generated and
+/// them (find, count, get, `$select`, `$relatedTo`, an include from one's own `_User`, a batch, `_method: GET`),
+/// generated and
 /// compared with what Parse Server answers that caller: sessions only one's own (none without a session), people
 /// for the household, roles for everyone, history and trash for the master key alone. No answer to anyone carries
 /// another person's session token or a password hash, and refused writes change nothing.
@@ -52,6 +53,9 @@ final class ParseAPISystemClassesTests: XCTestCase {
             // A public class whose titles are the system objects' ids, for `$select` to match against.
             var ids: [String: [String]] = [:]
             var acls: [String: ParseValue] = [:]
+            // A public object whose Relation fields hold every object of each class, for `$relatedTo`.
+            let holder = try await world.master.post("/parse/classes/Holder", json(["title": "every object"]))
+            let holderId = try XCTUnwrap(holder["objectId"]?.stringValue, holder.text)
             for className in Self.systemClasses {
                 let all = try await world.master.get("/parse/classes/\(className)?limit=1000")
                 ids[className] = all.results.compactMap { $0["objectId"]?.stringValue }
@@ -60,6 +64,16 @@ final class ParseAPISystemClassesTests: XCTestCase {
                 for id in ids[className]! {
                     _ = try await world.master.post("/parse/classes/Probe", json(["title": .string(id)]))
                 }
+                let related = try await world.master.put(
+                    "/parse/classes/Holder/\(holderId)",
+                    json([
+                        "rel\(className)": [
+                            "__op": "AddRelation",
+                            "objects": .array(
+                                ids[className]!.map { .pointer(ParsePointer(className: className, objectId: $0)) }),
+                        ]
+                    ]))
+                XCTAssertEqual(related.status, .ok, related.text)
                 // A Pointer field to the class on `_User`, made once with the master key, to include through.
                 let anyone = try await world.master.get("/parse/classes/_User?limit=1")
                 let someone = try XCTUnwrap(anyone.results.first?["objectId"]?.stringValue)
@@ -111,6 +125,19 @@ final class ParseAPISystemClassesTests: XCTestCase {
                             "find with a $regex",
                             try await client.get(
                                 path + "?limit=1000&where=" + queryValue(#"{"objectId":{"$regex":"^.*[a-z0-9]"}}"#))
+                        ),
+                        (
+                            "$relatedTo",
+                            try await client.get(
+                                path + "?limit=1000&where="
+                                    + queryValue(
+                                        json([
+                                            "$relatedTo": [
+                                                "object": .pointer(
+                                                    ParsePointer(className: "Holder", objectId: holderId)),
+                                                "key": .string("rel\(className)"),
+                                            ]
+                                        ])))
                         ),
                         ("_method GET", try await client.post(path, json(["_method": "GET", "limit": 1000]))),
                         ("batch", try await Self.batchFind(client, path)),

@@ -32,6 +32,34 @@ final class ParseAPIUsersTests: XCTestCase {
         }
     }
 
+    /// Passwords that read as JSON — a number, an object, an array, `true`, `null`, a quoted string, a number
+    /// too large for a Double — and one in several scripts: each logs in through `GET /login`'s query (whose
+    /// values are text, never JSON) and `POST /login`'s body; a wrong one does not.
+    func testGetLogInReadsThePasswordAsTheTextSentWhateverItLooksLike() async throws {
+        try await withParseAPI { world in
+            let passwords = [
+                "12345678", #"{"a":1234}"#, "[1,2,3,4]", "  true  ", "null    ", #""quoted""#, "1e999999",
+                "pässwörd ✓ 密码", "0.50000000",
+            ]
+            for (number, password) in passwords.enumerated() {
+                let name = "Tester\(number)"
+                let made = try await world.master.post(
+                    "/parse/users", json(["username": .string(name), "password": .string(password)]))
+                XCTAssertEqual(made.status, .created, "\(password): \(made.text)")
+                let viaQuery = try await world.anonymous.get(
+                    "/parse/login?username=\(name)&password=" + queryValue(password))
+                XCTAssertEqual(viaQuery.status, .ok, "GET with \(password): \(viaQuery.text)")
+                XCTAssertEqual(viaQuery["username"], .string(name), viaQuery.text)
+                let viaBody = try await world.anonymous.post(
+                    "/parse/login", json(["username": .string(name), "password": .string(password)]))
+                XCTAssertEqual(viaBody.status, .ok, "POST with \(password): \(viaBody.text)")
+            }
+            // One wrong attempt only: more from one address are slowed down (and answered 429).
+            let wrong = try await world.anonymous.get("/parse/login?username=Tester0&password=12345678x")
+            XCTAssertEqual(wrong.code, 101, "a wrong password: \(wrong.text)")
+        }
+    }
+
     func testWrongOrMissingCredentialsGetParsesCodes() async throws {
         try await withParseAPI { world in
             let wrong = try await world.anonymous.post(
