@@ -10,6 +10,15 @@ document.addEventListener("DOMContentLoaded", function () {
   }
 });
 
+// After signing in again with a form on its way (the sign-in had ended when it was sent), send it at once:
+// without the script, its one button does.
+document.addEventListener("DOMContentLoaded", function () {
+  var carried = document.querySelector("form[data-resubmit]");
+  if (carried) {
+    carried.submit();
+  }
+});
+
 // Every password field gets a "Show" button that shows what was typed, and hides it again; without the script
 // the fields stay hidden as browsers make them.
 document.addEventListener("DOMContentLoaded", function () {

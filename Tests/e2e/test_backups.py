@@ -149,7 +149,7 @@ def test_export_then_import_with_a_dry_run_a_bad_row_refused_and_the_good_file_i
         target = folder / "target" / "parsnip.sqlite"
         dry = parsnip("import", str(folder / "export.zip"), "--database", str(target), "--dry-run")
         assert dry.returncode == 0, dry.stderr
-        assert "TodoListItem: 1 to create, 0 to update, 0 to skip" in dry.stdout
+        assert "To-dos: 1 to add, 0 to update, 0 to skip" in dry.stdout
 
         bad = folder / "Recipe.json"
         bad.write_text('[{"objectId":"bad0000001","name":"Stew","releaseDate":"2024-03-02"}]')

@@ -127,9 +127,11 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let username = AccountRules.cleanUsername(form["username"] ?? "")
         let password = form["password"] ?? ""
         let next = SafeRedirect.safeNext(form["next"])
+        let carried = CarriedForm.decode(form[CarriedForm.fieldName])
         guard !username.isEmpty, !password.isEmpty else {
             return renderSignIn(
-                username: username, next: next, problem: "Enter your name and your password", context: context)
+                username: username, next: next, problem: "Enter your name and your password", carried: carried,
+                context: context)
         }
         let address = context.remoteAddress
         // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
@@ -137,8 +139,8 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         switch throttle.begin(address: address, username: username) {
         case .refused(let until):
             return renderSignIn(
-                username: username, next: next, problem: Self.tooManyAttempts(until), context: context,
-                status: .tooManyRequests)
+                username: username, next: next, problem: Self.tooManyAttempts(until), carried: carried,
+                context: context, status: .tooManyRequests)
         case .allowed(let delay, let counted):
             attempt = counted
             if delay > .zero { await pause(delay) }
@@ -148,10 +150,18 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
                 context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
                 return renderSignIn(
                     username: username, next: next,
-                    problem: "That name and password do not match. Check both and try again",
+                    problem: "That name and password do not match. Check both and try again", carried: carried,
                     context: context)
             }
             throttle.succeeded(attempt)
+            if let carried {
+                // Signed in again with a form on its way: a page that sends it on, with the new token.
+                let token = CSRFMiddleware.newToken()
+                var response = renderResubmit(carried, csrfToken: token, context: context)
+                response.headers.append(SessionCookie.setting(session.token))
+                response.headers.append(CSRFMiddleware.cookie(token))
+                return response
+            }
             var response = Response(status: .seeOther, headers: [.location: next])
             response.headers.append(SessionCookie.setting(session.token))
             response.headers.append(CSRFMiddleware.rotatedCookie())
@@ -160,23 +170,54 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
             // The store failed either before the password was checked or after it matched (saving the session):
             // either way this attempt guessed nothing, so it stops counting.
             throttle.withdraw(attempt)
-            return renderSignIn(username: username, next: next, problem: nil, context: context)
+            return renderSignIn(username: username, next: next, problem: nil, carried: carried, context: context)
         }
     }
 
     func renderSignIn(
-        username: String, next: String, problem: String?, context: ParsnipRequestContext,
-        status: HTTPResponse.Status = .unprocessableContent
+        username: String, next: String, problem: String?, carried: CarriedForm? = nil,
+        context: ParsnipRequestContext, status: HTTPResponse.Status = .unprocessableContent
+    ) -> Response {
+        Self.signInPage(
+            pages: pages, username: username, next: next, problem: problem, carried: carried, context: context,
+            status: status)
+    }
+
+    /// The sign-in page; with `carried`, a form sent after the person's sign-in ended, which it keeps and which
+    /// signing in sends on (401 when that is why it is shown).
+    static func signInPage(
+        pages: Pages, username: String, next: String, problem: String?, carried: CarriedForm? = nil,
+        context: ParsnipRequestContext, status: HTTPResponse.Status = .unprocessableContent
     ) -> Response {
         let fields = [
             AccountField(id: "username", label: "Name", value: username, autocomplete: "username"),
             AccountField(id: "password", label: "Password", isPassword: true, autocomplete: "current-password"),
         ]
         let errors = problem.map { [ErrorLink(fieldId: "username", message: $0)] } ?? []
-        let page = SignInPage(
+        var page = SignInPage(
             page: PageChrome(title: "Sign in", context: context), csrfToken: context.csrfToken, next: next,
             form: AccountForm(fields, extraErrors: errors))
-        return pages.render(page, template: "accounts/sign-in", status: problem == nil ? .ok : status)
+        if let carried {
+            page.carried = carried.encoded
+            page.notice =
+                "Nothing was saved yet: you are not signed in (a sign-in ends after 30 days, when you sign out in "
+                + "another window, or when your password changes). Sign in and what you typed will be saved."
+                + (carried.droppedFile ? " The photo you chose is not kept: choose it again afterwards." : "")
+        }
+        let shown: HTTPResponse.Status = problem == nil ? (carried == nil ? .ok : .unauthorized) : status
+        return pages.render(page, template: "accounts/sign-in", status: shown)
+    }
+
+    /// After signing in with a form on its way: a page whose form sends what was typed where it was going (the
+    /// script sends it at once; without it, one button).
+    func renderResubmit(_ carried: CarriedForm, csrfToken: String, context: ParsnipRequestContext) -> Response {
+        var context = context
+        context.csrfToken = csrfToken
+        let page = ResubmitPage(
+            page: PageChrome(title: "Saving what you typed", context: context), csrfToken: csrfToken,
+            action: carried.action, fields: carried.fields.map { HiddenField(name: $0.name, value: $0.value) },
+            droppedFile: carried.droppedFile)
+        return pages.render(page, template: "accounts/resubmit")
     }
 
     /// "Too many sign-in attempts. Try again after 14:32." in this computer's time.

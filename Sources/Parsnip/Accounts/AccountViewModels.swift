@@ -56,6 +56,21 @@ struct SignInPage: Sendable {
     /// The local path to open after signing in.
     let next: String
     let form: AccountForm
+    /// A form sent after the sign-in ended, as the hidden field's text (`CarriedForm`); nil without one.
+    var carried: String? = nil
+    /// Why the sign-in page is shown instead of what was asked for; nil when it was asked for.
+    var notice: String? = nil
+}
+
+/// After signing in with a form on its way: that form again, every field hidden, sent where it was going.
+struct ResubmitPage: Sendable {
+    let page: PageChrome
+    let csrfToken: String
+    /// Where the form was going.
+    let action: String
+    let fields: [HiddenField]
+    /// True when a photo chosen in it was not kept.
+    let droppedFile: Bool
 }
 
 /// /sign-out: one button, because signing out changes something and so is a POST.

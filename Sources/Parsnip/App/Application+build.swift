@@ -227,7 +227,12 @@ func buildRouter(
         .add(
             middleware: RouteAccessMiddleware(
                 accounts: accounts, clearingSessionCookie: SessionCookie.clearing, table: accessTable,
-                errorPages: errorPages)
+                errorPages: errorPages,
+                signInCarrying: { carried, context in
+                    AccountController<StoreAccountRepository>.signInPage(
+                        pages: pages, username: "", next: "/", problem: nil, carried: carried,
+                        context: context)
+                })
         )
         .add(middleware: errorPages)
         .add(middleware: FlashMiddleware())

@@ -132,9 +132,3 @@ struct RecipeDeletePage: Sendable {
     let csrfToken: String
     let cancelURL: String
 }
-
-/// A name and value a GET form sends along unseen (the list a recipe page was opened from).
-struct HiddenField: Sendable {
-    let name: String
-    let value: String
-}

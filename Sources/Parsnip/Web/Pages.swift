@@ -17,7 +17,8 @@ public struct Pages: Sendable {
         "partials/book-form", "partials/book-new-entry", "partials/book-entry-picker",
         "catalogue/index", "catalogue/show", "catalogue/delete", "partials/numbered-pages", "conflict",
         "accounts/setup", "accounts/sign-in", "accounts/sign-out", "accounts/people", "accounts/password",
-        "accounts/remove", "accounts/field", "accounts/own-password", "trash/index", "trash/confirm", "trash/refused",
+        "accounts/remove", "accounts/field", "accounts/own-password", "accounts/resubmit", "todos/show",
+        "partials/todo-row", "history/index", "apps/index", "trash/index", "trash/confirm", "trash/refused",
         "backups/index", "backups/restore", "backups/delete", "backups/progress", "backups/import",
     ]
 

@@ -15,6 +15,9 @@ struct RouteAccessMiddleware<Directory: AccessDirectory>: RouterMiddleware {
     let table: RouteAccessTable
     /// Renders refusals with the header of the person refused.
     let errorPages: ErrorPageMiddleware<ParsnipRequestContext>
+    /// The sign-in page carrying a form sent after its person's sign-in ended (`CarriedForm`), so what they typed
+    /// is sent on once they sign in again; nil refuses such a form instead.
+    var signInCarrying: (@Sendable (CarriedForm, ParsnipRequestContext) -> Response)? = nil
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -37,7 +40,22 @@ struct RouteAccessMiddleware<Directory: AccessDirectory>: RouterMiddleware {
             guard isReading else { return refuse(.signInFirst, request, context) }
             return Response(status: .seeOther, headers: [.location: "/setup"])
         case .signInFirst:
-            guard isReading else { return refuse(.signInFirst, request, context) }
+            guard isReading else {
+                // A form sent by someone whose sign-in ended: signing in again sends it on, nothing typed is lost.
+                if let signInCarrying, let carried = await CarriedForm.read(request, upload: context.upload) {
+                    // The sign-in form needs the browser's form token; the token check itself comes later, so
+                    // it is read (or made) here.
+                    let cookieToken = CookieHeader.value(named: CSRFMiddleware.cookieName, in: request.headers)
+                        .flatMap(CSRFMiddleware.validToken)
+                    var context = context
+                    context.csrfToken = cookieToken ?? CSRFMiddleware.newToken()
+                    var response = signInCarrying(carried, context)
+                    if cookieToken == nil { response.headers.append(CSRFMiddleware.cookie(context.csrfToken)) }
+                    if context.sentSessionCookie { response.headers.append(clearingSessionCookie) }
+                    return response
+                }
+                return refuse(.signInFirst, request, context)
+            }
             var response = Response(
                 status: .seeOther,
                 headers: [.location: SafeRedirect.signInLocation(path: request.uri.path, query: request.uri.query)])

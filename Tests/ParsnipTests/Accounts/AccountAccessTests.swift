@@ -48,9 +48,11 @@ final class AccountAccessTests: XCTestCase {
                     let expected = route.path == "/" ? "/sign-in" : "/sign-in?next=" + formEncodeQuery(route.path)
                     XCTAssertEqual(response.headers[.location], expected, "\(route)")
                 default:
+                    // The sign-in page, keeping what was sent for after the sign-in; nothing is saved before it.
                     let response = try await visitor.post(route.path, form: [("title", "Sneaky"), ("name", "Sneaky")])
-                    XCTAssertEqual(response.status, .forbidden, "\(route)")
-                    XCTAssertTrue(response.text.contains("<h1>Sign in to make changes</h1>"), "\(route)")
+                    XCTAssertEqual(response.status, .unauthorized, "\(route)")
+                    XCTAssertTrue(response.text.contains("<h1>Sign in</h1>"), "\(route)")
+                    XCTAssertTrue(response.text.contains("Nothing was saved yet: you are not signed in"), "\(route)")
                 }
             }
         }

@@ -97,6 +97,15 @@ final class OwnPasswordTests: XCTestCase {
             XCTAssertEqual(changed.status, .seeOther, changed.text)
             let refused = try await viewer.post("/todos", form: [("title", "Sneaky"), ("description", "")])
             XCTAssertEqual(refused.status, .forbidden, "still a viewer")
+            // The new password signs in; the old one no longer does.
+            let withNew = owner.another()
+            let signedIn = try await withNew.signIn("Vi", "password three")
+            XCTAssertEqual(signedIn.status, .seeOther, signedIn.text)
+            let list = try await withNew.get("/todos")
+            XCTAssertEqual(list.status, .ok)
+            let withOld = owner.another()
+            let refusedOld = try await withOld.signIn("Vi", "password two")
+            XCTAssertNotEqual(refusedOld.status, .seeOther, "the old password is refused")
         }
     }
 }

@@ -195,7 +195,7 @@ final class BackupUploadTests: XCTestCase {
             let preview = try await owner.postMultipart(
                 "/backups/import", fields: [("existing", "skip")], files: [("file", "TodoListItem.json", file)])
             XCTAssertEqual(preview.status, .ok, preview.text)
-            XCTAssertTrue(preview.text.contains("TodoListItem: 1 to create, 0 to update, 0 to skip"), preview.text)
+            XCTAssertTrue(preview.text.contains("To-dos: 1 to add, 0 to update, 0 to skip"), preview.text)
             let before = try await owner.get("/todos").text
             XCTAssertFalse(before.contains("Wash the car"), "a dry run changes nothing")
 

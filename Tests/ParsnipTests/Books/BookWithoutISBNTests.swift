@@ -96,7 +96,12 @@ final class BookWithoutISBNTests: XCTestCase {
             let id = try await browser.addBook(bookForm(genre: genre, [("title", "Dune"), ("isbn", "9780441013593")]))
             let saved = try await browser.saveBook(
                 id, bookForm(genre: genre, [("title", "Dune"), ("isbn", "0441013597")]))
-            XCTAssertEqual(saved.status, .seeOther)
+            XCTAssertEqual(saved.status, .seeOther, saved.text)
+            XCTAssertEqual(saved.headers[.location], "/books/\(id)", "saved as the same book")
+            let page = try await browser.get("/books/\(id)").text
+            XCTAssertTrue(
+                page.contains("0-441-01359-7") || page.contains("0441013597"), "the ISBN typed is kept: \(page)")
+            XCTAssertFalse(page.contains("already used"), page)
         }
     }
 }

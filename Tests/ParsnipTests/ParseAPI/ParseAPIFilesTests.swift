@@ -62,6 +62,11 @@ final class ParseAPIFilesTests: XCTestCase {
             XCTAssertEqual(empty.code, 130)
             let master = try await world.master.send(.post, "/parse/files/a.txt", body: "x", contentType: "text/plain")
             XCTAssertEqual(master.status, .created)
+            for (name, client) in [("editor", world.editor), ("owner", world.owner)] {
+                let kept = try await client.send(.post, "/parse/files/b.jpg", body: "x", contentType: "image/jpeg")
+                XCTAssertEqual(kept.status, .created, "\(name): \(kept.text)")
+                XCTAssertNotNil(kept["name"]?.stringValue, kept.text)
+            }
         }
     }
 

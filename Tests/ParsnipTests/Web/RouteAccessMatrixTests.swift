@@ -186,6 +186,11 @@ final class RouteAccessMatrixTests: XCTestCase {
             guard method != .head else { return }
             XCTAssertTrue(
                 refusalHeadings.contains { response.text.contains($0) }, "\(what) was refused by something else")
+        case .unauthorized:
+            // A form from someone not signed in: the sign-in page, keeping it for after the sign-in (nothing saved).
+            XCTAssertEqual(method, .post, what)
+            XCTAssertTrue(response.text.contains("<h1>Sign in</h1>"), "\(what) was refused by something else")
+            XCTAssertTrue(response.text.contains("Nothing was saved yet"), what)
         case .notFound, .badRequest:
             break
         default:
