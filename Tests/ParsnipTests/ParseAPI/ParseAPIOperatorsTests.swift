@@ -147,4 +147,24 @@ final class ParseAPIOperatorsTests: XCTestCase {
             XCTAssertEqual(refused.status, .forbidden)
         }
     }
+
+    /// What the README says is not offered answers Parse's 102 in words, never a 500 or an empty list.
+    func testTextSearchAndGeoPointOperatorsAnswerUnsupportedOperator() async throws {
+        try await withParseAPI { world in
+            _ = try await world.master.post("/parse/classes/Place", json(["title": "Home"]))
+            let point: ParseValue = ["__type": "GeoPoint", "latitude": 1, "longitude": 2]
+            let wheres: [(String, ParseValue)] = [
+                ("$text", ["title": ["$text": ["$search": ["$term": "home"]]]]),
+                ("$nearSphere", ["spot": ["$nearSphere": point]]),
+                ("$within", ["spot": ["$within": ["$box": .array([point, point])]]]),
+                ("$geoWithin", ["spot": ["$geoWithin": ["$centerSphere": .array([.array([1, 2]), 1])]]]),
+                ("$geoIntersects", ["spot": ["$geoIntersects": ["$point": point]]]),
+            ]
+            for (name, whereValue) in wheres {
+                let answer = try await world.master.get("/parse/classes/Place?where=" + queryValue(json(whereValue)))
+                XCTAssertEqual(answer.code, 102, "\(name): \(answer.text)")
+                XCTAssertTrue(answer.text.contains("Unsupported query operator"), "\(name): \(answer.text)")
+            }
+        }
+    }
 }
