@@ -54,22 +54,9 @@ enum ImportSource {
         guard entries.reduce(0, { $0 + Int($1.uncompressedSize) }) <= largestFile else {
             throw tooBig(url.lastPathComponent)
         }
-        // The sizes an entry declares may lie (a zip bomb): the bytes really unpacked are counted, and the import
-        // stops as soon as they pass the limit.
         var unpacked = 0
         for entry in entries.sorted(by: { $0.path < $1.path }) {
-            var data = Data()
-            do {
-                _ = try archive.extract(entry) { chunk in
-                    unpacked += chunk.count
-                    guard unpacked <= largestFile else { throw TooBig() }
-                    data.append(chunk)
-                }
-            } catch is TooBig {
-                throw tooBig(url.lastPathComponent)
-            } catch {
-                throw BackupProblem("\(entry.path) in the zip file is damaged.")
-            }
+            let data = try extract(entry, of: archive, unpacked: &unpacked, zip: url)
             let file = (entry.path as NSString).lastPathComponent
             classes.append(try parse(data, className: (file as NSString).deletingPathExtension, file: entry.path))
         }
@@ -89,23 +76,32 @@ enum ImportSource {
             else {
                 throw BackupProblem("The photo \(listed.name) named in the export is missing from it.")
             }
-            var bytes = Data()
-            var total = unpacked
-            do {
-                _ = try archive.extract(entry) { chunk in
-                    total += chunk.count
-                    guard total <= largestFile else { throw TooBig() }
-                    bytes.append(chunk)
-                }
-            } catch is TooBig {
-                throw tooBig(url.lastPathComponent)
-            } catch {
-                throw BackupProblem("\(entry.path) in the zip file is damaged.")
-            }
-            unpacked = total
+            let bytes = try extract(entry, of: archive, unpacked: &unpacked, zip: url)
             files.append(StoredFile(name: listed.name, contentType: listed.contentType, bytes: bytes))
         }
         return files
+    }
+
+    /// The bytes of `entry`, counted as they are really unpacked into `unpacked` (the sizes an entry declares may
+    /// lie: a zip bomb); the import stops as soon as the count passes `largestFile`.
+    private static func extract(_ entry: Entry, of archive: Archive, unpacked: inout Int, zip url: URL)
+        throws(BackupProblem) -> Data
+    {
+        var data = Data()
+        var total = unpacked
+        do {
+            _ = try archive.extract(entry) { chunk in
+                total += chunk.count
+                guard total <= largestFile else { throw TooBig() }
+                data.append(chunk)
+            }
+        } catch is TooBig {
+            throw tooBig(url.lastPathComponent)
+        } catch {
+            throw BackupProblem("\(entry.path) in the zip file is damaged.")
+        }
+        unpacked = total
+        return data
     }
 
     /// Thrown inside an extraction that passed the limit, to stop it.

@@ -5,7 +5,8 @@ import ParseStore
 /// transaction with its `updatedBy` stamp, its history entry and its trash item, and moves the one page-cache
 /// revision when it is done.
 ///
-/// Repositories describe what to write (a closure over a `ChangeSession`); nothing else writes to the store.
+/// Repositories describe what to write (a closure over a `ChangeSession`). People, roles, sessions, the API's keys
+/// and kept files are still written straight to the store (docs/ARCHITECTURE.md lists where); they are to come here.
 public final class WritePath: Sendable {
     let store: ParseStore
     let rules: KeepingRules
