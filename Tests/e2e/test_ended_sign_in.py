@@ -8,7 +8,7 @@ import json
 import re
 import urllib.request
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from account_steps import set_up, sign_in, start_sign_in_server, stop_sign_in_server
 from book_steps import add_entry, button as book_button, field_named as book_field, open_new_book
@@ -27,12 +27,17 @@ def sign_out_in_another_tab(page: Page) -> None:
     other.close()
 
 
-def sign_in_again(page: Page, shot, name: str) -> None:
-    """The sign-in page that answered the Save: it says why and keeps the typing; signing in sends it on."""
+def save_after_the_sign_in_ends(page: Page, shot, save: Locator, name: str, javascript: bool) -> None:
+    """Another tab signs out, then `save` is pressed: the sign-in page says why and keeps the typing; signing in
+    sends it on (at once with the page's script, by "Save what you typed" without it)."""
+    sign_out_in_another_tab(page)
+    save.click()
     expect(page.get_by_role("heading", level=1, name="Sign in")).to_be_visible()
     expect(page.get_by_text("Nothing was saved yet: you are not signed in")).to_be_visible()
-    shot(page, f"sign-in-keeps-{name}")
+    shot(page, f"sign-in-keeps-{name}" + ("" if javascript else "-no-script"))
     sign_in(page, "Ana", PASSWORD)
+    if not javascript:
+        page.get_by_role("button", name="Save what you typed", exact=True).click()
 
 
 def test_a_to_do_a_recipe_and_a_book_typed_while_the_sign_in_ended_are_saved_after_signing_in(
@@ -47,8 +52,7 @@ def test_a_to_do_a_recipe_and_a_book_typed_while_the_sign_in_ended_are_saved_aft
         try:
             if javascript:
                 set_up(page, "Ana", PASSWORD)
-                genre = "Poetry"
-                add_entry(page, "genre", genre)
+                add_entry(page, "genre", "Poetry")
             else:
                 page.goto("/sign-in")
                 sign_in(page, "Ana", PASSWORD)
@@ -58,11 +62,8 @@ def test_a_to_do_a_recipe_and_a_book_typed_while_the_sign_in_ended_are_saved_aft
             title = "Call the plumber" + suffix
             page.get_by_label("Title", exact=True).fill(title)
             page.get_by_label("Description", exact=True).fill("About the kitchen tap")
-            sign_out_in_another_tab(page)
-            page.get_by_role("button", name="Add to-do", exact=True).click()
-            sign_in_again(page, shot, "todo" + ("" if javascript else "-no-script"))
-            if not javascript:
-                page.get_by_role("button", name="Save what you typed", exact=True).click()
+            save_after_the_sign_in_ends(
+                page, shot, page.get_by_role("button", name="Add to-do", exact=True), "todo", javascript)
             expect(flash(page, quoted(title))).to_be_visible()
             expect(page.get_by_text(title, exact=True).first).to_be_visible()
 
@@ -74,11 +75,7 @@ def test_a_to_do_a_recipe_and_a_book_typed_while_the_sign_in_ended_are_saved_aft
             recipe_id = save_as_new(page, name)
             page.goto(f"/recipes/{recipe_id}/edit")
             recipe_field(page, "Notes").fill("Better the next day")
-            sign_out_in_another_tab(page)
-            recipe_button(page, "Update recipe").click()
-            sign_in_again(page, shot, "recipe" + ("" if javascript else "-no-script"))
-            if not javascript:
-                page.get_by_role("button", name="Save what you typed", exact=True).click()
+            save_after_the_sign_in_ends(page, shot, recipe_button(page, "Update recipe"), "recipe", javascript)
             expect(flash(page, f"Updated {quoted(name)}")).to_be_visible()
             expect(page.get_by_text("Better the next day").first).to_be_visible()
 
@@ -87,11 +84,7 @@ def test_a_to_do_a_recipe_and_a_book_typed_while_the_sign_in_ended_are_saved_aft
             book = "Collected poems" + suffix
             book_field(page, "Title").fill(book)
             book_field(page, "Genre").select_option(label="Poetry")
-            sign_out_in_another_tab(page)
-            book_button(page, "Save book").click()
-            sign_in_again(page, shot, "book" + ("" if javascript else "-no-script"))
-            if not javascript:
-                page.get_by_role("button", name="Save what you typed", exact=True).click()
+            save_after_the_sign_in_ends(page, shot, book_button(page, "Save book"), "book", javascript)
             expect(flash(page, f"Added {quoted(book)}")).to_be_visible()
             expect(page.get_by_role("heading", level=1)).to_have_text(book)
         finally:
