@@ -158,8 +158,8 @@ public final class ParseStore: Sendable {
         }
     }
 
-    /// The GRDB database, for tests and tools that inspect the raw storage.
-    public var databaseWriter: any DatabaseWriter { database }
+    /// The GRDB database, for tests that inspect the raw storage (`@testable import`); GRDB stays out of the API.
+    var databaseWriter: any DatabaseWriter { database }
 
     static func configuration(lockWait: WriteLockWait) -> Configuration {
         var config = Configuration()

@@ -155,10 +155,14 @@ final class SchemaCache: Sendable {
     /// the statement first runs, re-preparing it then; GRDB has by that time read the column count, so a
     /// `SELECT *` prepared just after another connection added a column decodes rows without it. Running one
     /// statement that reads the schema table checks the cookie and loads the new schema first.
+    ///
+    /// GRDB's cached statements go too: one prepared inside a transaction that added a column and was then rolled
+    /// back would be re-prepared by SQLite with fewer columns than GRDB counted, and reading its rows would fault.
     private func refreshConnectionSchema(_ db: Database, version: Int) throws {
         let connection = ObjectIdentifier(db)
         let current = state.withLock { $0.connectionVersions[connection] == version }
         guard !current else { return }
+        db.clearSchemaCache()
         _ = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sqlite_schema"))
         state.withLock { $0.connectionVersions[connection] = version }
     }

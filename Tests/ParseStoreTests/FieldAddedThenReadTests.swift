@@ -60,4 +60,41 @@ final class FieldAddedThenReadTests: XCTestCase {
             }
         }
     }
+
+    /// A write that adds a field and then fails is rolled back whole: every read path and the next writes see the
+    /// class without the field, on the connection that ran the failed write too (its statements were prepared with
+    /// the column that no longer exists; reading their rows once faulted the whole process).
+    func testEveryReadPathAfterAWriteThatAddedAFieldAndFailedSeesTheClassWithoutIt() async throws {
+        struct Refusal: Error, StoreBodyRefusal {}
+        for file in [true, false] {
+            let temporary = file ? try makeFileStore() : nil
+            defer { temporary?.cleanUp() }
+            let store = try temporary?.store ?? makeMemoryStore()
+            let thing = try await store.write { try $0.create("Thing", ["a": 1]) }
+            _ = try await store.write {
+                try $0.create("Holder", ["thing": .pointer(ParsePointer(className: "Thing", objectId: thing.objectId))])
+            }
+            for field in ["b", "c", "d"] {
+                do {
+                    try await store.write { writer in
+                        _ = try writer.update("Thing", objectId: thing.objectId, operations: [field: .set(1)])
+                        // Read inside the failing write: its statements now know the new column.
+                        for path in Self.readPaths { _ = try path.read(writer.reader, thing.objectId) }
+                        throw Refusal()
+                    }
+                    XCTFail("the write was meant to fail")
+                } catch is Refusal {}
+                let written = try await store.write { writer in
+                    for path in Self.readPaths { _ = try path.read(writer.reader, thing.objectId) }
+                    return try writer.update("Thing", objectId: thing.objectId, operations: ["kept": .set(2)])
+                }
+                XCTAssertNil(written[field], "\(field) was rolled back")
+                for path in Self.readPaths {
+                    let found = try await store.read { try path.read($0, thing.objectId) }
+                    XCTAssertEqual(found.first?["kept"], 2, "\(file ? "file" : "memory") store, \(path.name)")
+                    XCTAssertNil(found.first?[field], "\(path.name): \(found)")
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The people who may use Parsnip, their roles, passwords and signed-in sessions.
-public protocol AccountRepository: AccessDirectory {
+protocol AccountRepository: AccessDirectory {
     /// True once the first owner has been set up.
     func ownerExists() async throws -> Bool
     /// Creates the first owner and signs them in; refused with `.setupDone` once an owner exists.
@@ -40,27 +40,27 @@ public protocol AccountRepository: AccessDirectory {
 }
 
 /// A signed-in session: the token the cookie carries, whose it is and when it ends.
-public struct AccountSession: Sendable, Hashable {
-    public let token: String
-    public let user: SignedInUser
-    public let expiresAt: Date
+struct AccountSession: Sendable, Hashable {
+    let token: String
+    let user: SignedInUser
+    let expiresAt: Date
 }
 
 /// One account as the people page lists it.
 public struct Person: Sendable, Hashable {
-    public let id: String
+    let id: String
     public let username: String
-    public let role: Role
+    let role: Role
 }
 
 /// Someone with an account but no role: signed up from an app, waiting for the owner.
-public struct Newcomer: Sendable, Hashable {
-    public let id: String
-    public let username: String
+struct Newcomer: Sendable, Hashable {
+    let id: String
+    let username: String
 }
 
 /// Why an account change was not made, as a value (so it never rolls a transaction back as an error).
-public enum AccountRefusal: Error, Sendable, Hashable {
+enum AccountRefusal: Error, Sendable, Hashable {
     /// An owner already exists: set-up happens once.
     case setupDone
     /// Another account has this name, ignoring case.
@@ -76,7 +76,7 @@ public enum AccountRefusal: Error, Sendable, Hashable {
 }
 
 extension AccountRepository {
-    public func ownerName() async throws -> String? {
+    func ownerName() async throws -> String? {
         try await people().first { $0.role == .owner }?.username
     }
 }

@@ -2,11 +2,11 @@ import ParseStore
 
 /// The owner's changes to other people's accounts, each one write transaction.
 extension StoreAccountRepository {
-    public func people() async throws -> [Person] {
+    func people() async throws -> [Person] {
         try await store.read { reader in try Self.everyone(reader) }
     }
 
-    public func newcomers() async throws -> [Newcomer] {
+    func newcomers() async throws -> [Newcomer] {
         try await store.read { reader in
             let members = Set(try Self.everyone(reader).map(\.id))
             return try reader.find(ParseQuery(Schema.user).limit(10_000)).compactMap { user -> Newcomer? in
@@ -18,7 +18,7 @@ extension StoreAccountRepository {
         }
     }
 
-    public func removeNewcomer(id: String) async throws -> Newcomer? {
+    func removeNewcomer(id: String) async throws -> Newcomer? {
         let removed = try await store.write { writer -> Newcomer? in
             guard try Self.person(id, reader: writer.reader) == nil,
                 let user = try? writer.reader.fetch(Schema.user, objectId: id),
@@ -32,12 +32,11 @@ extension StoreAccountRepository {
         return removed
     }
 
-    public func person(id: String) async throws -> Person? {
+    func person(id: String) async throws -> Person? {
         try await store.read { reader in try Self.person(id, reader: reader) }
     }
 
-    public func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal>
-    {
+    func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal> {
         let hash = try await hasher.hash(password)
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
             let user: ParseObject
@@ -53,7 +52,7 @@ extension StoreAccountRepository {
         return outcome
     }
 
-    public func resetPassword(personId: String, password: String, keepingSession: String?) async throws
+    func resetPassword(personId: String, password: String, keepingSession: String?) async throws
         -> Result<Person, AccountRefusal>
     {
         let hash = try await hasher.hash(password)
@@ -67,7 +66,7 @@ extension StoreAccountRepository {
         return outcome
     }
 
-    public func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?)
+    func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?)
         async throws -> Result<Person, AccountRefusal>
     {
         let hash = try await store.read { reader in try reader.hashedPassword(ofUser: personId) }
@@ -76,7 +75,7 @@ extension StoreAccountRepository {
         return try await resetPassword(personId: personId, password: new, keepingSession: keepingSession)
     }
 
-    public func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
+    func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else {
                 // Someone who signed up from an app gets their first role.
@@ -96,7 +95,7 @@ extension StoreAccountRepository {
         return outcome
     }
 
-    public func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal> {
+    func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal> {
         if personId == actor.objectId { return .failure(.removingYourself) }
         let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }

@@ -2,7 +2,7 @@ import Foundation
 import ParseStore
 
 /// The accounts as Parse keeps them: `_User` (password only as a bcrypt hash), `_Session` and one `_Role` per role.
-public struct StoreAccountRepository: AccountRepository {
+struct StoreAccountRepository: AccountRepository {
     /// Class and field names, as Parse Server names them.
     enum Schema {
         static let user = "_User"
@@ -38,14 +38,14 @@ public struct StoreAccountRepository: AccountRepository {
         self.clock = clock
     }
 
-    public func ownerExists() async throws -> Bool {
+    func ownerExists() async throws -> Bool {
         if ownerKnown.withLock({ $0 }) { return true }
         let exists = try await store.read { reader in try Self.ownerCount(reader) > 0 }
         if exists { ownerKnown.withLock { $0 = true } }
         return exists
     }
 
-    public func createOwner(username: String, password: String) async throws -> Result<AccountSession, AccountRefusal> {
+    func createOwner(username: String, password: String) async throws -> Result<AccountSession, AccountRefusal> {
         let hash = try await hasher.hash(password)
         let now = clock.now()
         let outcome = try await store.write { writer -> Result<AccountSession, AccountRefusal> in
@@ -66,7 +66,7 @@ public struct StoreAccountRepository: AccountRepository {
         return outcome
     }
 
-    public func signIn(username: String, password: String) async throws -> AccountSession? {
+    func signIn(username: String, password: String) async throws -> AccountSession? {
         // Someone without a role (signed up from an app) does not sign in to the pages.
         guard let found = try await checkPassword(username: username, password: password), let role = found.role
         else { return nil }
@@ -96,7 +96,7 @@ public struct StoreAccountRepository: AccountRepository {
         return (found.id, found.name, found.role)
     }
 
-    public func user(forSession token: String) async throws -> SignedInUser? {
+    func user(forSession token: String) async throws -> SignedInUser? {
         let now = clock.now()
         if let cached = sessions.entry(for: token), cached.expiresAt > now { return cached.user }
         let generation = sessions.generation
@@ -126,7 +126,7 @@ public struct StoreAccountRepository: AccountRepository {
         }
     }
 
-    public func signOut(token: String) async throws {
+    func signOut(token: String) async throws {
         try await store.write { writer in
             for session in try writer.reader.find(Self.sessionQuery(token: token)) {
                 try writer.delete(Schema.session, objectId: session.objectId)

@@ -97,7 +97,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     let backups = BackupService(
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
         keptClasses: StoreAccountRepository.accountClasses, words: classWords,
-        importRules: ImportRules(known: knownClasses, checks: importChecks), logger: logger)
+        importRules: ImportRules(known: knownClasses), logger: logger)
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
         accounts: accounts, backups: backups, logger: logger,
@@ -175,9 +175,6 @@ let knownClasses: [String: KnownClass] = {
     ]
     return Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
 }()
-
-/// What an import must not break, checked inside its transaction, each problem in one sentence.
-let importChecks: [@Sendable (ParseReader) throws -> [String]] = [BookImportCheck.problems]
 
 /// The backups folder: the one the settings name, else `backups/` beside the database file; none for an in-memory
 /// database without one.

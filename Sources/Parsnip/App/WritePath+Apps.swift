@@ -21,6 +21,7 @@ extension WritePath {
                 + CatalogueKind.allCases.map {
                     RecordPlace(className: $0.className, thing: $0.singular, basePath: $0.path)
                 },
+            recordRules: [TodoRules.rules, RecipeRules.rules, BookRules.rules],
             progress: progress)
     }
 }

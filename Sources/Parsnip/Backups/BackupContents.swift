@@ -1,12 +1,12 @@
 /// How a household names the objects of one class: "recipe", "recipes".
-public struct ClassWords: Sendable, Hashable {
-    public let className: String
-    public let one: String
-    public let many: String
+struct ClassWords: Sendable, Hashable {
+    let className: String
+    let one: String
+    let many: String
     /// False for a class that is bookkeeping or part of another record (sessions, history, an ISBN): not counted.
-    public let counted: Bool
+    let counted: Bool
 
-    public init(_ className: String, one: String = "", many: String = "", counted: Bool = true) {
+    init(_ className: String, one: String = "", many: String = "", counted: Bool = true) {
         self.className = className
         self.one = one
         self.many = many

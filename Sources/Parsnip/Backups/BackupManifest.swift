@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a backup was made; it decides how long the backup is kept.
-public enum BackupReason: String, Codable, Sendable, Hashable {
+enum BackupReason: String, Codable, Sendable, Hashable {
     /// The automatic daily backup: the last 7 days and 4 weeks are kept.
     case daily
     /// "Back up now" on the Backups page: kept until the owner deletes it.
@@ -32,7 +32,7 @@ public enum BackupReason: String, Codable, Sendable, Hashable {
 }
 
 /// What a backup file says about itself, as `manifest.json` beside the database copy.
-public struct BackupManifest: Codable, Sendable, Hashable {
+struct BackupManifest: Codable, Sendable, Hashable {
     static let formatName = "parsnip-backup"
     static let currentFormatVersion = 1
 
@@ -42,8 +42,8 @@ public struct BackupManifest: Codable, Sendable, Hashable {
     var formatVersion: Int
     /// The Parsnip that made it.
     var parsnipVersion: String
-    public var createdAt: Date
-    public var reason: BackupReason
+    var createdAt: Date
+    var reason: BackupReason
     /// The zip entry holding the SQLite database.
     var database: String
     /// SHA-256 of the database entry's bytes, in lower-case hex.
@@ -51,7 +51,7 @@ public struct BackupManifest: Codable, Sendable, Hashable {
     /// The database entry's size in bytes.
     var databaseBytes: Int
     /// Objects per class (every class, Parsnip's own included).
-    public var objectCounts: [String: Int]
+    var objectCounts: [String: Int]
     /// Stored files kept beside the database, as zip entry names (none yet: recipe photos live in the database).
     var files: [String]
 

@@ -2,23 +2,23 @@ import Foundation
 import ParseStore
 
 /// A class the apps know: what one object is called, and the fields they read with the type each must have.
-public struct KnownClass: Sendable {
-    public let className: String
+struct KnownClass: Sendable {
+    let className: String
     /// "Recipe", "To-do": how a problem names one object.
-    public let label: String
-    public let fields: [String: ParseFieldType]
+    let label: String
+    let fields: [String: ParseFieldType]
 
-    public init(_ className: String, label: String, fields: [String: ParseFieldType]) {
+    init(_ className: String, label: String, fields: [String: ParseFieldType]) {
         self.className = className
         self.label = label
         self.fields = fields
     }
 }
 
-/// What an import checks, as the composition root names it: the known classes' field types and the features' rules.
+/// What an import checks of types, as the composition root names it: the known classes' field types. (The records'
+/// own rules are the write path's, the same for every writer: `RecordRules`.)
 struct ImportRules: Sendable {
     var known: [String: KnownClass] = [:]
-    var checks: [@Sendable (ParseReader) throws -> [String]] = []
 }
 
 /// How an import treats an object whose objectId is already here.
@@ -88,7 +88,7 @@ enum ImportRun {
 
     static func run(
         _ contents: ImportContents, existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
-        checks: [@Sendable (ParseReader) throws -> [String]], words: [ClassWords] = [], writePath: WritePath,
+        words: [ClassWords] = [], writePath: WritePath,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
         let classes = contents.classes
@@ -96,7 +96,7 @@ enum ImportRun {
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
         let words = Dictionary(words.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
-        return try await writePath.importing(commitIf: keeps) { writer in
+        return try await writePath.importing(commitIf: keeps) { writer, rules in
             var report = ImportReport(dryRun: dryRun, words: words)
             // The photos first, so the records naming them find them kept.
             for file in contents.files { try writer.save(file) }
@@ -119,7 +119,14 @@ enum ImportRun {
                         imported, existing: existing, known: known[imported.className], into: &report, writer: writer
                     ) { progress(Double(before + $0) / Double(total)) })
             }
-            for check in checks { report.problems += try check(writer.reader) }
+            // Every record rule over what was imported: the pages', the API's and the trash's, in the same words.
+            report.problems += try rules.breaks().map { ruleBreak in
+                let record = ruleBreak.record
+                let label = known[record.className]?.label ?? record.className
+                let object = try? writer.reader.fetch(record.className, objectId: record.objectId)
+                let name = (object?["title"] ?? object?["name"])?.stringValue.map { " “\($0)”" } ?? ""
+                return "\(label)\(name) (objectId \(record.objectId)): \(ruleBreak.message)."
+            }
             return report
         }
     }

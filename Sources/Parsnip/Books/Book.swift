@@ -1,13 +1,13 @@
 import Foundation
 
 /// The three one-name classes a book links to: `Genre`, `Author` and `Publisher` (each `{name}`).
-public enum CatalogueKind: String, Sendable, Hashable, CaseIterable {
+enum CatalogueKind: String, Sendable, Hashable, CaseIterable {
     case genre
     case author
     case publisher
 
     /// The Parse class: "Genre", "Author", "Publisher".
-    public var className: String {
+    var className: String {
         switch self {
         case .genre: "Genre"
         case .author: "Author"
@@ -16,37 +16,32 @@ public enum CatalogueKind: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The word the pages use for one: "genre", "author", "publisher".
-    public var singular: String { rawValue }
+    var singular: String { rawValue }
     /// The word for many: "genres", "authors", "publishers".
-    public var plural: String { rawValue + "s" }
+    var plural: String { rawValue + "s" }
     /// Where its list lives: "/genres", "/authors", "/publishers".
-    public var path: String { "/" + plural }
+    var path: String { "/" + plural }
 }
 
 /// One genre, author or publisher.
-public struct CatalogueEntry: Sendable, Hashable {
-    public var kind: CatalogueKind
+struct CatalogueEntry: Sendable, Hashable {
+    var kind: CatalogueKind
     /// The store's objectId.
-    public var id: String
+    var id: String
     /// The name, unique within its kind ignoring case and surrounding spaces.
-    public var name: String
+    var name: String
 
-    public init(kind: CatalogueKind, id: String, name: String) {
-        self.kind = kind
-        self.id = id
-        self.name = name
-    }
 }
 
 /// A genre, author or publisher with how many books use it (for its list and before deleting it).
-public struct CatalogueEntryUsage: Sendable, Hashable {
-    public var entry: CatalogueEntry
+struct CatalogueEntryUsage: Sendable, Hashable {
+    var entry: CatalogueEntry
     /// Books whose genre is this one, or whose authors / publishers include it.
-    public var bookCount: Int
+    var bookCount: Int
     /// Who added or renamed it last, and when; nil where it was not read.
-    public var lastChange: ChangeStamp?
+    var lastChange: ChangeStamp?
 
-    public init(entry: CatalogueEntry, bookCount: Int, lastChange: ChangeStamp? = nil) {
+    init(entry: CatalogueEntry, bookCount: Int, lastChange: ChangeStamp? = nil) {
         self.entry = entry
         self.bookCount = bookCount
         self.lastChange = lastChange
@@ -54,36 +49,36 @@ public struct CatalogueEntryUsage: Sendable, Hashable {
 }
 
 /// One book, shaped like the seed's `Book` (title, publishingYear, genre, isbn, authors, publishers).
-public struct Book: Sendable, Hashable {
+struct Book: Sendable, Hashable {
     /// The store's objectId, nil before the first save.
-    public var id: String?
-    public var title: String
+    var id: String?
+    var title: String
     /// A whole year from 1450 to next year; nil when it is not known.
-    public var publishingYear: Int?
+    var publishingYear: Int?
     /// The book's one genre (Pointer<Genre>); nil only for books written by other clients without one.
-    public var genre: CatalogueEntry?
+    var genre: CatalogueEntry?
     /// The ISBN's digits as stored in the `ISBN` object's `value` (hyphens and spaces removed, "X" upper-case);
     /// nil for a book without one (most books from before 1970).
-    public var isbn: String?
+    var isbn: String?
     /// The Relation `authors`, sorted by name.
-    public var authors: [CatalogueEntry]
+    var authors: [CatalogueEntry]
     /// The Relation `publishers`, sorted by name.
-    public var publishers: [CatalogueEntry]
+    var publishers: [CatalogueEntry]
     /// How far the household is with it; nil when nobody said.
-    public var readingStatus: ReadingStatus? = nil
+    var readingStatus: ReadingStatus? = nil
     /// Who has the book now (`lentTo`); nil while it is at home.
-    public var lentTo: String? = nil
+    var lentTo: String? = nil
     /// The day it was lent (`lentOn`, a Date at midnight UTC); nil when not lent or not said.
-    public var lentOn: CalendarDate? = nil
-    public var createdAt: Date?
-    public var updatedAt: Date?
+    var lentOn: CalendarDate? = nil
+    var createdAt: Date?
+    var updatedAt: Date?
     /// The username of the person who saved it last (its `updatedBy`); nil when saved without signing in, by
     /// someone since removed, or on a read that does not include it (the list).
-    public var updatedBy: String?
+    var updatedBy: String?
     /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
-    public var writers: Set<String>? = nil
+    var writers: Set<String>? = nil
 
-    public init(
+    init(
         id: String? = nil, title: String, publishingYear: Int?, genre: CatalogueEntry?, isbn: String?,
         authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], readingStatus: ReadingStatus? = nil,
         lentTo: String? = nil, lentOn: CalendarDate? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
@@ -107,27 +102,27 @@ public struct Book: Sendable, Hashable {
 
 /// What a valid book form asks the repository to store: ids of existing entries, the normalised ISBN, and names
 /// typed into the "New …" boxes to add or link along with the book.
-public struct BookInput: Sendable, Hashable {
+struct BookInput: Sendable, Hashable {
     /// The `genreId` of an input whose genre is the typed name `newEntryNames[.genre]`, until the save adds or finds
     /// it: never an objectId (those have no "-"), so nothing takes it for a stored genre.
-    public static let typedNewGenreId = "typed-new-genre"
+    static let typedNewGenreId = "typed-new-genre"
 
-    public var title: String
+    var title: String
     /// Nil when the form left it empty.
-    public var publishingYear: Int?
-    public var genreId: String
+    var publishingYear: Int?
+    var genreId: String
     /// Normalised ISBN (digits, possibly a final "X"), already checked for its check digit; nil when none was given.
-    public var isbn: String?
-    public var authorIds: [String]
-    public var publisherIds: [String]
-    public var readingStatus: ReadingStatus? = nil
-    public var lentTo: String? = nil
-    public var lentOn: CalendarDate? = nil
+    var isbn: String?
+    var authorIds: [String]
+    var publisherIds: [String]
+    var readingStatus: ReadingStatus? = nil
+    var lentTo: String? = nil
+    var lentOn: CalendarDate? = nil
     /// Names typed into "New genre", "New author" or "New publisher" but not added with their own button, cleaned
     /// and checked: the save links the entry of that name, or adds it when there is none.
-    public var newEntryNames: [CatalogueKind: String]
+    var newEntryNames: [CatalogueKind: String]
 
-    public init(
+    init(
         title: String, publishingYear: Int?, genreId: String, isbn: String?, authorIds: [String],
         publisherIds: [String], newEntryNames: [CatalogueKind: String] = [:]
     ) {

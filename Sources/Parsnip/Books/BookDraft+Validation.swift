@@ -5,7 +5,7 @@ extension BookDraft {
     /// The input to store, or every problem in the order the fields appear on the page.
     ///
     /// - Parameter now: the app's clock reading; the latest publishing year allowed is the year after its UTC year.
-    public func validate(now: Date) -> Validation {
+    func validate(now: Date) -> Validation {
         var problems: [Problem] = []
         let title = TextCleaning.clean(self.title, keepLineBreaks: false)
         if title.isEmpty {
@@ -57,18 +57,18 @@ extension BookDraft {
     }
 
     /// The latest publishing year allowed at `now`: next year, in UTC.
-    public static func latestYear(now: Date) -> Int {
+    static func latestYear(now: Date) -> Int {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar.component(.year, from: now) + 1
     }
 
     /// "This is not a valid ISBN — check the digits".
-    public static let invalidISBNMessage = "This is not a valid ISBN — check the digits"
+    static let invalidISBNMessage = "This is not a valid ISBN — check the digits"
 
     /// The problem to show for a save the repository refused (the ISBN's message names the other book; the page
     /// links it to `/books/<id>`).
-    public static func problem(for error: BookSaveError) -> Problem? {
+    static func problem(for error: BookSaveError) -> Problem? {
         switch error {
         case .isbnUsed(_, let title):
             Problem(field: .isbn, message: "This ISBN is already used by “\(title)”")
@@ -80,6 +80,8 @@ extension BookDraft {
             Problem(field: .publishers, message: "Some of the chosen publishers no longer exist — check the list again")
         case .bookNotFound:
             nil
+        case .broken(let field, let message):
+            Problem(field: Field(rawValue: field) ?? .title, message: message)
         }
     }
 
@@ -111,20 +113,15 @@ extension BookDraft {
 }
 
 /// A genre, author or publisher name as typed into an add or rename form.
-public struct CatalogueNameDraft: Sendable, Hashable {
-    public var kind: CatalogueKind
-    public var name: String
+struct CatalogueNameDraft: Sendable, Hashable {
+    var kind: CatalogueKind
+    var name: String
 
     /// The longest name.
-    public static let maximumLength = 100
-
-    public init(kind: CatalogueKind, name: String) {
-        self.kind = kind
-        self.name = name
-    }
+    static let maximumLength = 100
 
     /// The name to store (cleaned and trimmed), or the message to show beside the field.
-    public func validate() -> Result<String, CatalogueNameProblem> {
+    func validate() -> Result<String, CatalogueNameProblem> {
         let name = TextCleaning.clean(self.name, keepLineBreaks: false)
         if name.isEmpty { return .failure(CatalogueNameProblem(message: "Enter a name")) }
         if name.count > Self.maximumLength {
@@ -134,21 +131,18 @@ public struct CatalogueNameDraft: Sendable, Hashable {
     }
 
     /// "This genre already exists" (for `CatalogueError.duplicate`).
-    public static func duplicateMessage(_ kind: CatalogueKind) -> String {
+    static func duplicateMessage(_ kind: CatalogueKind) -> String {
         "This \(kind.singular) already exists"
     }
 
     /// The key two names are compared by for uniqueness: trimmed and lower-cased (the store compares the same way).
-    public static func comparisonKey(_ name: String) -> String {
+    static func comparisonKey(_ name: String) -> String {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }
 
 /// What is wrong with a typed genre, author or publisher name.
-public struct CatalogueNameProblem: Error, Sendable, Hashable {
-    public var message: String
+struct CatalogueNameProblem: Error, Sendable, Hashable {
+    var message: String
 
-    public init(message: String) {
-        self.message = message
-    }
 }

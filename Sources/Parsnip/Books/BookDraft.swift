@@ -1,24 +1,24 @@
 /// What a person typed into the book form, before validation: text as typed, ids as the form sent them.
-public struct BookDraft: Sendable, Hashable {
-    public var title: String
+struct BookDraft: Sendable, Hashable {
+    var title: String
     /// The ISBN as typed, hyphens and spaces included.
-    public var isbn: String
+    var isbn: String
     /// The chosen genre's id, or empty when none was chosen.
-    public var genreId: String
+    var genreId: String
     /// The publishing year as typed, e.g. "1969".
-    public var year: String
+    var year: String
     /// The ticked authors' ids, in the order sent.
-    public var authorIds: [String]
+    var authorIds: [String]
     /// The ticked publishers' ids, in the order sent.
-    public var publisherIds: [String]
+    var publisherIds: [String]
     /// The reading select's value: "", "unread", "reading" or "read".
-    public var readingStatus: String = ""
+    var readingStatus: String = ""
     /// Who the book is lent to, as typed.
-    public var lentTo: String = ""
+    var lentTo: String = ""
     /// The day it was lent, as the date input sends it (`2024-05-03`).
-    public var lentOn: String = ""
+    var lentOn: String = ""
 
-    public init(
+    init(
         title: String = "", isbn: String = "", genreId: String = "", year: String = "", authorIds: [String] = [],
         publisherIds: [String] = []
     ) {
@@ -31,7 +31,7 @@ public struct BookDraft: Sendable, Hashable {
     }
 
     /// The form filled from a stored book.
-    public init(book: Book) {
+    init(book: Book) {
         self.init(
             title: book.title, isbn: book.isbn ?? "", genreId: book.genre?.id ?? "",
             year: book.publishingYear.map(String.init) ?? "",
@@ -67,35 +67,31 @@ public struct BookDraft: Sendable, Hashable {
     }
 
     /// The limits the form states and `validate(now:)` enforces.
-    public enum Limits {
-        public static let titleLength = 200
+    enum Limits {
+        static let titleLength = 200
         /// The most characters "Lent to" may have.
-        public static let lentToLength = 100
+        static let lentToLength = 100
         /// The first year a book can have (printing with movable type in Europe).
-        public static let firstYear = 1450
+        static let firstYear = 1450
     }
 
     /// Where on the form a problem is.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
+    enum Field: String, Sendable, Hashable, CaseIterable {
         case title, isbn, genre, publishingYear, authors, publishers, readingStatus, lentTo, lentOn
 
         /// The HTML id of the field's input (or of the fieldset, for authors and publishers).
-        public var htmlId: String { rawValue }
+        var htmlId: String { rawValue }
     }
 
     /// One problem with one field, in the words shown to the person.
-    public struct Problem: Error, Sendable, Hashable {
-        public var field: Field
-        public var message: String
+    struct Problem: Error, Sendable, Hashable {
+        var field: Field
+        var message: String
 
-        public init(field: Field, message: String) {
-            self.field = field
-            self.message = message
-        }
     }
 
     /// The outcome of checking a draft.
-    public enum Validation: Sendable, Hashable {
+    enum Validation: Sendable, Hashable {
         /// What to ask the repository to store.
         case valid(BookInput)
         /// Every problem, in the order the fields appear on the page.

@@ -45,6 +45,7 @@ struct BookHistory<Repository: BookRepository>: HistorySubject {
         case .unknownEntries(let kind):
             "Some of the \(kind == .author ? "authors" : "publishers") it had no longer exist, so they cannot be put back."
         case .bookNotFound: "This book was deleted meanwhile."
+        case .broken(_, let message): "\(message), so it cannot be put back."
         }
     }
 }

@@ -1,11 +1,11 @@
 /// How far the household is with a book (`readingStatus`, a Parse String): not read yet, being read, or read.
-public enum ReadingStatus: String, Sendable, Hashable, CaseIterable {
+enum ReadingStatus: String, Sendable, Hashable, CaseIterable {
     case unread
     case reading
     case read
 
     /// The words the pages use: "Not read yet", "Reading", "Read".
-    public var title: String {
+    var title: String {
         switch self {
         case .unread: "Not read yet"
         case .reading: "Reading"
@@ -15,14 +15,14 @@ public enum ReadingStatus: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The shelves the book list can narrow to besides its entry filters.
-public enum BookShelf: String, Sendable, Hashable, CaseIterable {
+enum BookShelf: String, Sendable, Hashable, CaseIterable {
     /// Books lent to someone (`lentTo` set).
     case lent
     /// Books nobody has read yet: `readingStatus` "unread", or none recorded (as in a book the seed app made).
     case unread
 
     /// The words of the filter: "Lent out", "Unread".
-    public var title: String {
+    var title: String {
         switch self {
         case .lent: "Lent out"
         case .unread: "Unread"

@@ -63,7 +63,7 @@ protocol BookRepository: Sendable {
 }
 
 /// Why a book could not be saved, in the app's terms.
-public enum BookSaveError: Error, Sendable, Hashable {
+enum BookSaveError: Error, Sendable, Hashable {
     /// Another book already has this ISBN.
     case isbnUsed(byBookId: String, title: String)
     /// The chosen genre does not exist (deleted meanwhile).
@@ -72,10 +72,12 @@ public enum BookSaveError: Error, Sendable, Hashable {
     case unknownEntries(CatalogueKind)
     /// The book being edited is gone.
     case bookNotFound
+    /// A rule every writer meets (BookRules) refused the save: the stored field it is about and why.
+    case broken(field: String, message: String)
 }
 
 /// Why a genre, author or publisher could not be changed.
-public enum CatalogueError: Error, Sendable, Hashable {
+enum CatalogueError: Error, Sendable, Hashable {
     /// An entry with this name exists already (its id).
     case duplicate(existingId: String)
     case notFound
@@ -84,7 +86,7 @@ public enum CatalogueError: Error, Sendable, Hashable {
 }
 
 /// How the book list is sorted.
-public enum BookSort: String, Sendable, Hashable, CaseIterable {
+enum BookSort: String, Sendable, Hashable, CaseIterable {
     /// Title A–Z, ignoring case and accents.
     case title
     /// Publishing year, newest first, then title.
@@ -92,23 +94,23 @@ public enum BookSort: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A request for one page of the book list.
-public struct BookListRequest: Sendable, Hashable {
+struct BookListRequest: Sendable, Hashable {
     /// Text to look for in titles, ignoring case; nil for all.
-    public var search: String?
-    public var genreId: String?
-    public var authorId: String?
-    public var publisherId: String?
+    var search: String?
+    var genreId: String?
+    var authorId: String?
+    var publisherId: String?
     /// Books by any of these authors (the authors whose names match what was typed); nil for no such filter, empty
     /// when no author matched (then no book does).
-    public var anyOfAuthorIds: [String]? = nil
+    var anyOfAuthorIds: [String]? = nil
     /// Lent out or unread only; nil for every book.
-    public var shelf: BookShelf? = nil
-    public var sort: BookSort
+    var shelf: BookShelf? = nil
+    var sort: BookSort
     /// From 1.
-    public var page: Int
-    public var size: Int
+    var page: Int
+    var size: Int
 
-    public init(
+    init(
         search: String? = nil, genreId: String? = nil, authorId: String? = nil, publisherId: String? = nil,
         sort: BookSort = .title, page: Int = 1, size: Int = 50
     ) {
@@ -123,16 +125,11 @@ public struct BookListRequest: Sendable, Hashable {
 }
 
 /// One page of the book list (books carry genre, ISBN and authors; publishers are left empty).
-public struct BookListPage: Sendable, Hashable {
-    public var books: [Book]
+struct BookListPage: Sendable, Hashable {
+    var books: [Book]
     /// Books matching the filters, on all pages.
-    public var total: Int
+    var total: Int
     /// Books at all (to tell "none yet" from "none match").
-    public var totalWithoutFilters: Int
+    var totalWithoutFilters: Int
 
-    public init(books: [Book], total: Int, totalWithoutFilters: Int) {
-        self.books = books
-        self.total = total
-        self.totalWithoutFilters = totalWithoutFilters
-    }
 }

@@ -5,7 +5,7 @@ import ParseStore
 /// of those entries, or its ISBN object, changes.
 extension StoreBookRepository {
     /// Every searchable class of the catalogue, the entries before the books that draw on them.
-    public static let searchable: [SearchableClass] =
+    static let searchable: [SearchableClass] =
         CatalogueKind.allCases.map { kind in
             SearchableClass(className: kind.className) { object, _ in
                 SearchDocument(text: object[Schema.name]?.stringValue ?? "")

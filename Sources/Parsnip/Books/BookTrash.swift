@@ -13,7 +13,7 @@ struct BookTrash: TrashKind {
         let reader = session.reader
         guard let book = item.bundle.objects.first else { return .restored }
         if let isbn = item.bundle.objects.first(where: { $0.className == Schema.isbn })?[Schema.value]?.stringValue,
-            let holder = try StoreBookRepository.book(withISBN: isbn, reader: reader)
+            let holder = try BookRules.otherBook(withISBN: isbn, except: nil, reader: reader)
         {
             let title = holder[Schema.title]?.stringValue ?? "another book"
             return .refused(

@@ -1,8 +1,8 @@
 /// ISBN text: what people type (spaces and hyphens anywhere) to the stored digits, and the check-digit rules.
-public enum ISBNText {
+enum ISBNText {
     /// The typed ISBN with spaces and hyphens removed and a final "x" upper-cased; other characters are kept, so
     /// a wrong character fails `isValid` rather than being silently dropped.
-    public static func normalize(_ text: String) -> String {
+    static func normalize(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
         for character in text where !Self.ignored(character) {
@@ -14,7 +14,7 @@ public enum ISBNText {
 
     /// True for a normalised ISBN-10 (nine digits and a check digit or "X", weighted sum divisible by 11) or
     /// ISBN-13 (thirteen digits, weights 1 and 3, sum divisible by 10).
-    public static func isValid(_ normalized: String) -> Bool {
+    static func isValid(_ normalized: String) -> Bool {
         let bytes = Array(normalized.utf8)
         switch bytes.count {
         case 10: return isValidISBN10(bytes)
@@ -25,7 +25,7 @@ public enum ISBNText {
 
     /// The 13-digit form of a valid normalised ISBN: an ISBN-13 as it is, an ISBN-10 as "978", its first nine digits
     /// and a new check digit. Two ISBNs are the same book when these are equal.
-    public static func thirteenDigits(_ normalized: String) -> String {
+    static func thirteenDigits(_ normalized: String) -> String {
         let bytes = Array(normalized.utf8)
         guard bytes.count == 10 else { return normalized }
         let body = Array("978".utf8) + bytes.prefix(9)
@@ -38,7 +38,7 @@ public enum ISBNText {
 
     /// The 10-digit form of a valid normalised ISBN: an ISBN-10 as it is, an ISBN-13 starting "978" as its nine
     /// middle digits and a new check digit ("X" for ten); nil for a "979" ISBN, which has no 10-digit form.
-    public static func tenDigits(_ normalized: String) -> String? {
+    static func tenDigits(_ normalized: String) -> String? {
         let bytes = Array(normalized.utf8)
         if bytes.count == 10 { return normalized }
         guard bytes.count == 13, bytes.starts(with: Array("978".utf8)) else { return nil }
@@ -50,13 +50,13 @@ public enum ISBNText {
     }
 
     /// Every stored form the same book's ISBN may have: its 13-digit form and, when there is one, its 10-digit form.
-    public static func forms(_ normalized: String) -> [String] {
+    static func forms(_ normalized: String) -> [String] {
         let thirteen = thirteenDigits(normalized)
         return [thirteen] + (tenDigits(thirteen).map { [$0] } ?? [])
     }
 
     /// The normalised ISBN when the typed text is a valid ISBN-10 or ISBN-13, else nil.
-    public static func parse(_ text: String) -> String? {
+    static func parse(_ text: String) -> String? {
         let normalized = normalize(text)
         return isValid(normalized) ? normalized : nil
     }

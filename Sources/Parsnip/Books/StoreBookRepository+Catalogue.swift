@@ -2,7 +2,7 @@ import ParseStore
 
 /// Genres, authors and publishers: lists with book counts, add, rename and delete, each write one transaction.
 extension StoreBookRepository {
-    public func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] {
+    func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] {
         try await writePath.read { reader in
             let objects = try reader.find(
                 ParseQuery(kind.className).order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
@@ -19,7 +19,7 @@ extension StoreBookRepository {
         }
     }
 
-    public func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
+    func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage? {
         try await writePath.read { reader in
             guard let object = try Self.fetch(kind.className, id, reader: reader, include: ChangeAuthorship.include)
             else { return nil }
@@ -93,7 +93,7 @@ extension StoreBookRepository {
         return .success(entry(kind, object))
     }
 
-    public func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?)
+    func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?)
         async throws -> Deletion<CatalogueEntry>
     {
         let outcome = try await writePath.change(by: user) {
@@ -108,7 +108,7 @@ extension StoreBookRepository {
                     guard let target = moveBooksTo, target != id,
                         try Self.fetch(kind.className, target, reader: reader) != nil
                     else { return .failure(.inUse(bookCount: books.count)) }
-                    try Self.moveBooks(books.map(\.pointer), from: object.pointer, to: target, session: session)
+                    try Self.moveBooks(books.map(\.pointer), to: target, session: session)
                 }
                 // The genre's own join rows go with it, including any for books it no longer points to.
                 let members = try reader.find(
@@ -169,31 +169,28 @@ extension StoreBookRepository {
         return counts
     }
 
-    /// The entry of `kind` whose name equals `name` ignoring case (names are stored trimmed), or nil.
-    static func entry(_ kind: CatalogueKind, named name: String, reader: ParseReader) throws -> ParseObject? {
+    /// The oldest entry of `kind` other than `except` whose name equals `name` ignoring case (names are stored
+    /// trimmed), or nil.
+    static func entry(_ kind: CatalogueKind, named name: String, except: String? = nil, reader: ParseReader) throws
+        -> ParseObject?
+    {
         // An anchored `\Q…\E` pattern is compared as text by the store (LIKE for ASCII, folded for the rest).
         let quoted = "^\\Q" + name.replacingOccurrences(of: "\\E", with: "\\E\\\\E\\Q") + "\\E$"
-        return try reader.first(
-            ParseQuery(kind.className).where(Schema.name, "$regex", .string(quoted)).where(Schema.name, "$options", "i")
-                .order(by: "createdAt"))
+        var query = ParseQuery(kind.className).where(Schema.name, "$regex", .string(quoted)).where(
+            Schema.name, "$options", "i")
+        if let except { query = query.where("objectId", "$ne", .string(except)) }
+        return try reader.first(query.order(by: "createdAt"))
     }
 
-    /// Points each book at genre `target` (a change in each book's History) and moves their `books` relation rows
-    /// from `source` to it.
-    static func moveBooks(_ books: [ParsePointer], from source: ParsePointer, to target: String, session: ChangeSession)
-        throws
-    {
-        let writer = session.writer
+    /// Points each book at genre `target` (a change in each book's History); the genres' `books` follow.
+    static func moveBooks(_ books: [ParsePointer], to target: String, session: ChangeSession) throws {
         let genre = ParsePointer(className: CatalogueKind.genre.className, objectId: target)
         for book in books {
             try changeBook(book.objectId, session: session) {
                 try session.update(Schema.book, objectId: book.objectId, [Schema.genre: .set(.pointer(genre))])
             }
         }
-        try writer.update(
-            CatalogueKind.genre.className, objectId: target, operations: [Schema.genreBooks: .addRelation(books)])
-        try writer.update(
-            source.className, objectId: source.objectId, operations: [Schema.genreBooks: .removeRelation(books)])
+        // The genres' `books` follow: the write path's upkeep (BookRules).
     }
 
     /// Makes `change` to a book as a side effect of a catalogue change (an author deleted or restored, its genre

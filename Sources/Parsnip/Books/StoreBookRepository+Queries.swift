@@ -2,7 +2,7 @@ import ParseStore
 
 /// The book list and the book page: filters, sorts, paging, and each book's authors in one statement.
 extension StoreBookRepository {
-    public func list(_ request: BookListRequest) async throws -> BookListPage {
+    func list(_ request: BookListRequest) async throws -> BookListPage {
         let filtered = Self.filtered(request)
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
@@ -24,7 +24,7 @@ extension StoreBookRepository {
         }
     }
 
-    public func find(id: String) async throws -> Book? {
+    func find(id: String) async throws -> Book? {
         try await writePath.read { reader in
             guard try Self.fetch(Schema.book, id, reader: reader) != nil else { return nil }
             return try Self.readBook(id, reader: reader)

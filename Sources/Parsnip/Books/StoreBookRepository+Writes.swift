@@ -5,7 +5,7 @@ extension StoreBookRepository {
     /// Why `input` cannot be saved, checked against the transaction's own view: the ISBN used by another book, the
     /// genre gone, or an author or publisher gone; nil when it can be.
     static func refusal(of input: BookInput, editing bookId: String?, reader: ParseReader) throws -> BookSaveError? {
-        if let isbn = input.isbn, let other = try book(withISBN: isbn, reader: reader), other.objectId != bookId {
+        if let isbn = input.isbn, let other = try BookRules.otherBook(withISBN: isbn, except: bookId, reader: reader) {
             return .isbnUsed(byBookId: other.objectId, title: other[Schema.title]?.stringValue ?? "")
         }
         // A typed new genre is added once nothing here refuses the save (StoreBookRepository+NewEntries.swift).
@@ -52,19 +52,8 @@ extension StoreBookRepository {
                 ])
         }
         try fault?(.bookCreated)
-        try moveToGenre(input.genreId, book: old.pointer, writer: writer)
+        // The genre's `books` follow the book's genre: the write path's upkeep (BookRules), for every writer.
         try fault?(.relationsAdded)
-    }
-
-    /// The first book (oldest) whose ISBN object holds `isbn` in either of its forms (ISBN-10 or ISBN-13), or nil.
-    static func book(withISBN isbn: String, reader: ParseReader) throws -> ParseObject? {
-        let forms = ISBNText.forms(isbn).map { ParseValue.string($0) }
-        let holders = try reader.find(
-            ParseQuery(Schema.isbn).where(Schema.value, "$in", .array(forms)).order(by: "createdAt").limit(-1))
-        guard !holders.isEmpty else { return nil }
-        return try reader.first(
-            ParseQuery(Schema.book).where(Schema.isbnField, "$in", .array(holders.map { .pointer($0.pointer) }))
-                .order(by: "createdAt"))
     }
 
     /// The object, or nil when it (or its class) does not exist.
@@ -136,16 +125,6 @@ extension StoreBookRepository {
             ParseQuery(CatalogueKind.genre.className).where(Schema.genreBooks, equalTo: .pointer(book))
                 .select(Schema.name).limit(-1)
         ).map(\.pointer)
-    }
-
-    /// Puts `book` in genre `genreId`'s `books` relation and takes it out of any other genre's.
-    static func moveToGenre(_ genreId: String, book: ParsePointer, writer: ParseWriter) throws {
-        for genre in try genres(containing: book, reader: writer.reader) where genre.objectId != genreId {
-            try writer.update(
-                genre.className, objectId: genre.objectId, operations: [Schema.genreBooks: .removeRelation([book])])
-        }
-        try writer.update(
-            CatalogueKind.genre.className, objectId: genreId, operations: [Schema.genreBooks: .addRelation([book])])
     }
 
     /// The book with its genre, ISBN and last author (included Pointers) and its authors and publishers (relation queries).

@@ -7,7 +7,7 @@ import ParseStore
 ///
 /// Every multi-step write is one `store.write`, its checks (ISBN unused, entries exist, names unique) inside the
 /// same transaction; a refusal is decided before anything is written, so the transaction commits nothing.
-public final class StoreBookRepository: BookRepository {
+final class StoreBookRepository: BookRepository {
     /// The Parse classes and fields of the model.
     enum Schema {
         static let book = "Book"
@@ -31,7 +31,7 @@ public final class StoreBookRepository: BookRepository {
     let faultInjection: (@Sendable (BookWriteStep) throws -> Void)?
 
     /// Opens the repository on `writePath`'s store.
-    public convenience init(writePath: WritePath) {
+    convenience init(writePath: WritePath) {
         self.init(writePath: writePath, faultInjection: nil)
     }
 
@@ -41,11 +41,23 @@ public final class StoreBookRepository: BookRepository {
         self.faultInjection = faultInjection
     }
 
-    public var revision: Int { writePath.revision }
+    var revision: Int { writePath.revision }
+
+    /// A save of one book through the write path; a record rule's refusal (BookRules) comes back as the book form's
+    /// (`BookSaveError.broken`), beside the field it is about.
+    func bookChange<T: Sendable>(
+        by user: SignedInUser?, _ body: @escaping @Sendable (ChangeSession) throws -> T
+    ) async throws -> T {
+        do {
+            return try await writePath.change(by: user, body)
+        } catch let ruleBreak as RuleBreak {
+            throw BookSaveError.broken(field: ruleBreak.field, message: ruleBreak.message)
+        }
+    }
 
     func create(_ input: BookInput, by user: SignedInUser?) async throws -> Book {
         let fault = faultInjection
-        let outcome = try await writePath.change(by: user) { session -> Result<Book, BookSaveError> in
+        let outcome = try await bookChange(by: user) { session -> Result<Book, BookSaveError> in
             let writer = session.writer
             var input = input
             if let refusal = try Self.refusal(of: input, editing: nil, reader: writer.reader) {
@@ -59,9 +71,7 @@ public final class StoreBookRepository: BookRepository {
             operations[Schema.publishers] = .addRelation(Self.pointers(.publisher, input.publisherIds))
             let book = try session.create(Schema.book, operations)
             try fault?(.bookCreated)
-            try writer.update(
-                CatalogueKind.genre.className, objectId: input.genreId,
-                operations: [Schema.genreBooks: .addRelation([book.pointer])])
+            // The genre's `books` follow the book's genre: the write path's upkeep (BookRules), for every writer.
             try fault?(.relationsAdded)
             let saved = try Self.readBook(book.objectId, reader: writer.reader)
             try session.record(.created, Self.reference(book.objectId), before: nil, after: BookSnapshot.value(saved))
@@ -75,7 +85,7 @@ public final class StoreBookRepository: BookRepository {
         by user: SignedInUser?
     ) async throws -> EditOutcome<Book> {
         let fault = faultInjection
-        let outcome = try await writePath.change(by: user) { session -> Result<EditOutcome<Book>, BookSaveError> in
+        let outcome = try await bookChange(by: user) { session -> Result<EditOutcome<Book>, BookSaveError> in
             let reader = session.reader
             guard let old = try Self.fetch(Schema.book, id, reader: reader, include: ChangeAuthorship.include) else {
                 return .failure(.bookNotFound)
@@ -112,7 +122,7 @@ public final class StoreBookRepository: BookRepository {
 
     func restore(id: String, with input: BookInput, by user: SignedInUser?) async throws -> RestoreWithChanges<Book> {
         let fault = faultInjection
-        let outcome = try await writePath.change(by: user) {
+        let outcome = try await bookChange(by: user) {
             session -> Result<RestoreWithChanges<Book>, BookSaveError> in
             let reader = session.reader
             // Checked before anything is written: a refusal must leave the book in the trash.
@@ -135,7 +145,7 @@ public final class StoreBookRepository: BookRepository {
         return try outcome.get()
     }
 
-    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
         let outcome = try await writePath.change(by: user) { session -> Result<Deletion<Book>, BookSaveError> in
             let (reader, writer) = (session.reader, session.writer)
             guard let object = try Self.fetch(Schema.book, id, reader: reader) else { return .failure(.bookNotFound) }
@@ -155,11 +165,6 @@ public final class StoreBookRepository: BookRepository {
                     Schema.authors: .removeRelation(Self.pointers(.author, book.authors.map(\.id))),
                     Schema.publishers: .removeRelation(Self.pointers(.publisher, book.publishers.map(\.id))),
                 ])
-            for genre in genres {
-                try writer.update(
-                    genre.className, objectId: genre.objectId,
-                    operations: [Schema.genreBooks: .removeRelation([pointer])])
-            }
             if let isbnObject { try writer.delete(Schema.isbn, objectId: isbnObject.objectId) }
             try session.delete(Schema.book, objectId: id)
             let trashId = try session.putInTrash(

@@ -3,12 +3,12 @@ import ParseStore
 
 /// What an edit form is told when its record was deleted while it was open: who deleted it and when, and the trash
 /// item that can bring it back with the typed changes (nil when it has left the trash).
-public struct DeletedWhileEditing: Sendable, Hashable {
-    public var trashId: String?
-    public var username: String?
-    public var at: Date?
+struct DeletedWhileEditing: Sendable, Hashable {
+    var trashId: String?
+    var username: String?
+    var at: Date?
     /// When it was looked up, by the store's clock: "at 14:02" is said relative to it.
-    public var now: Date
+    var now: Date
 
     /// "Ana deleted this to-do at 14:02 while you were editing." — or, when the trash no longer has it, "This
     /// to-do was deleted while you were editing."
@@ -29,7 +29,7 @@ public struct DeletedWhileEditing: Sendable, Hashable {
 }
 
 /// How "Restore it with my changes" came out.
-public enum RestoreWithChanges<Item: Sendable>: Sendable {
+enum RestoreWithChanges<Item: Sendable>: Sendable {
     /// Back, with the typed values saved over it.
     case restored(Item)
     /// It cannot come back as it was: the reason in plain words.

@@ -5,16 +5,16 @@ import Foundation
 ///
 /// A save compares each field three ways — as loaded (here), as typed, as stored now — so another person's
 /// save in between is merged or shown as a conflict instead of being overwritten.
-public struct EditBase: Sendable, Hashable {
+struct EditBase: Sendable, Hashable {
     static let versionFieldName = "_version"
     static let baseFieldName = "_base"
     /// Conflict-page choices are sent as `_pick_<field key>` = `mine` | `theirs`.
     static let choicePrefix = "_pick_"
 
     /// The record's updatedAt in whole milliseconds since 1970, as the store keeps it.
-    public var version: Int64
+    var version: Int64
     /// Field key → the token of its value as loaded.
-    public var fields: [String: String]
+    var fields: [String: String]
 
     init(version: Int64, fields: [String: String]) {
         self.version = version
@@ -27,16 +27,16 @@ public struct EditBase: Sendable, Hashable {
     }
 
     /// A store date (millisecond precision) as a version number.
-    public static func version(of date: Date) -> Int64 {
+    static func version(of date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// The `_version` field's value.
-    public var versionText: String { String(version) }
+    var versionText: String { String(version) }
 
     /// The `_base` field's value: `key=token` pairs in key order, joined by `;` (keys and tokens are letters,
     /// digits, `_`, `-` and `,`, so nothing needs escaping).
-    public var fieldsText: String {
+    var fieldsText: String {
         fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
     }
 
@@ -75,7 +75,7 @@ public struct EditBase: Sendable, Hashable {
 }
 
 /// On a conflict page, which value of a field the person keeps.
-public enum ConflictChoice: String, Sendable, Hashable {
+enum ConflictChoice: String, Sendable, Hashable {
     /// The value they typed.
     case mine
     /// The value someone else saved meanwhile.

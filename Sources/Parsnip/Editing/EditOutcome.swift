@@ -1,45 +1,45 @@
 import Foundation
 
 /// Who made a record's latest saved change, and when (from its `updatedBy` Pointer and `updatedAt`).
-public struct ChangeStamp: Sendable, Hashable {
+struct ChangeStamp: Sendable, Hashable {
     /// Their username; nil when the change was made without signing in, or by a person since removed.
-    public var username: String?
-    public var at: Date
+    var username: String?
+    var at: Date
 }
 
 /// Fields another person changed after the form was loaded that a save kept alongside the typed changes.
-public struct MergeReport: Sendable, Hashable {
+struct MergeReport: Sendable, Hashable {
     /// The other person's save.
-    public var stamp: ChangeStamp
+    var stamp: ChangeStamp
     /// The names of the fields as the form labels them ("Servings", "Ingredients").
-    public var fieldLabels: [String]
+    var fieldLabels: [String]
 }
 
 /// One field both people changed, differently: the values to choose from, as lines of text.
-public struct FieldConflict: Sendable, Hashable {
+struct FieldConflict: Sendable, Hashable {
     /// The key the form and `_pick_<key>` use.
-    public var key: String
+    var key: String
     /// The field's name as the form labels it.
-    public var label: String
+    var label: String
     /// What the person typed, one line per row (empty: the field is empty).
-    public var mine: [String]
+    var mine: [String]
     /// What is stored now.
-    public var theirs: [String]
+    var theirs: [String]
 }
 
 /// Why a save was not made: someone saved the record meanwhile and changed some of the same fields.
-public struct ConflictReport: Sendable, Hashable {
+struct ConflictReport: Sendable, Hashable {
     /// The save the form collided with.
-    public var stamp: ChangeStamp
+    var stamp: ChangeStamp
     /// The stored version now: the conflict page sends it back with the person's choices.
-    public var version: Int64
-    public var conflicts: [FieldConflict]
+    var version: Int64
+    var conflicts: [FieldConflict]
     /// True when the person already saw a conflict page for this version and sent it without choosing.
-    public var choiceMissing: Bool
+    var choiceMissing: Bool
 }
 
 /// The result of saving an edit form: saved (perhaps merged with another person's changes) or a conflict.
-public enum EditOutcome<Item: Sendable>: Sendable {
+enum EditOutcome<Item: Sendable>: Sendable {
     case saved(Item, merged: MergeReport?)
     case conflict(ConflictReport)
 }

@@ -67,6 +67,10 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
                 }
             } catch let refusal as RevertRefusal {
                 return Flash.refusal(to: historyURL, message: "\(refusal.message) Nothing was changed.")
+            } catch let ruleBreak as RuleBreak {
+                // The old values break a rule their record's class holds now (another record took the name).
+                return Flash.refusal(
+                    to: historyURL, message: "\(ruleBreak.message), so it cannot be put back. Nothing was changed.")
             }
             guard let report else {
                 let labels = ChangeStamp.list(

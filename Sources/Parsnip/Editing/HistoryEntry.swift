@@ -6,18 +6,18 @@ import ParseStore
 /// The snapshots are the feature's own (`HistorySubject.snapshot`): enough to show what each field was and to put
 /// a field back. A creation keeps neither (its record is the `before` of the next change), a deletion no `after`.
 /// A creation is written only when the record is first changed (`ChangeSession.keepCreation`).
-public struct HistoryEntry: Sendable, Hashable {
+struct HistoryEntry: Sendable, Hashable {
     /// The `_History` objectId: revert forms name the change by it.
-    public var id: String
-    public var record: RecordReference
-    public var kind: ChangeKind
-    public var at: Date
+    var id: String
+    var record: RecordReference
+    var kind: ChangeKind
+    var at: Date
     /// Who made the change; nil when nobody was signed in.
-    public var username: String?
-    public var before: ParseValue?
-    public var after: ParseValue?
+    var username: String?
+    var before: ParseValue?
+    var after: ParseValue?
     /// The change this one reverted, when it is a revert.
-    public var revertOf: String?
+    var revertOf: String?
 }
 
 /// The `_History` class: one object per change, kept where a Parse client reading the record's class never sees it.

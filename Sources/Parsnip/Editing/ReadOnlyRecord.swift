@@ -27,18 +27,13 @@ struct ReadOnlyRecord: StoreBodyRefusal, Sendable, Hashable {
 
 /// Where the records of one class live on the pages: what they are called and where their paths start; the
 /// composition root names them for the write path, which sits below the apps' folders.
-public struct RecordPlace: Sendable, Hashable {
+struct RecordPlace: Sendable, Hashable {
     let className: String
     /// "to-do", "recipe", "book"…
     let thing: String
     /// "/todos": a record's page is "/todos/ID".
     let basePath: String
 
-    public init(className: String, thing: String, basePath: String) {
-        self.className = className
-        self.thing = thing
-        self.basePath = basePath
-    }
 }
 
 extension ReadOnlyRecord {

@@ -1,11 +1,11 @@
 import ParseStore
 
 /// Which record a change, a history entry or a trash item is about: its Parse class and objectId.
-public struct RecordReference: Sendable, Hashable {
-    public var className: String
-    public var objectId: String
+struct RecordReference: Sendable, Hashable {
+    var className: String
+    var objectId: String
 
-    public init(className: String, objectId: String) {
+    init(className: String, objectId: String) {
         self.className = className
         self.objectId = objectId
     }
@@ -18,6 +18,6 @@ public struct RecordReference: Sendable, Hashable {
 }
 
 /// What happened to a record in one change, as its history lists it.
-public enum ChangeKind: String, Sendable, Hashable {
+enum ChangeKind: String, Sendable, Hashable {
     case created, edited, deleted, restored, reverted
 }

@@ -28,7 +28,7 @@ enum RecordSnapshot {
 }
 
 /// What a delete hands back: the deleted record as it was, and the trash item that can bring it back (for Undo).
-public struct Deletion<Item: Sendable>: Sendable {
-    public var item: Item
-    public var trashId: String
+struct Deletion<Item: Sendable>: Sendable {
+    var item: Item
+    var trashId: String
 }

@@ -5,7 +5,7 @@ import ParseStore
 ///
 /// The write path keeps every declared class's index in the same transaction as each change, whoever made it, and
 /// checks it at open (a restored backup, another program's writes).
-public struct SearchableClass: Sendable {
+struct SearchableClass: Sendable {
     /// The class whose objects are indexed.
     let className: String
     /// The document of one stored object, read with `reader` (which sees the transaction's own writes).

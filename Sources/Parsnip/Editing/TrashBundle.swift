@@ -4,25 +4,20 @@ import ParseStore
 
 /// Everything one delete took away, kept so that restoring puts it back exactly: the objects (same objectId,
 /// createdAt and every field) and the Relation rows that held them, on either side.
-public struct TrashBundle: Sendable, Hashable {
+struct TrashBundle: Sendable, Hashable {
     /// One Relation row: `owner`'s Relation field `key` holds `target`.
-    public struct Link: Sendable, Hashable {
-        public var owner: RecordReference
-        public var key: String
-        public var target: RecordReference
+    struct Link: Sendable, Hashable {
+        var owner: RecordReference
+        var key: String
+        var target: RecordReference
 
-        public init(owner: RecordReference, key: String, target: RecordReference) {
-            self.owner = owner
-            self.key = key
-            self.target = target
-        }
     }
 
     /// The deleted objects, the main one first.
-    public var objects: [ParseObject]
-    public var links: [Link]
+    var objects: [ParseObject]
+    var links: [Link]
 
-    public init(objects: [ParseObject], links: [Link] = []) {
+    init(objects: [ParseObject], links: [Link] = []) {
         self.objects = objects
         self.links = links
     }

@@ -3,19 +3,19 @@ import ParseStore
 
 /// One deleted thing waiting in the trash: what it was, its name, who deleted it and when, and what restoring
 /// puts back.
-public struct TrashItem: Sendable, Hashable {
+struct TrashItem: Sendable, Hashable {
     /// The `_Trash` objectId: Undo and Restore name the item by it.
-    public var id: String
+    var id: String
     /// Which feature restores it: "todo", "recipe", "book", "genre", "author", "publisher".
-    public var kind: String
+    var kind: String
     /// The deleted record.
-    public var record: RecordReference
+    var record: RecordReference
     /// Its name as its list showed it.
-    public var name: String
-    public var deletedAt: Date
+    var name: String
+    var deletedAt: Date
     /// Who deleted it; nil when nobody was signed in.
-    public var deletedBy: String?
-    public var bundle: TrashBundle
+    var deletedBy: String?
+    var bundle: TrashBundle
 }
 
 /// The `_Trash` class: one object per delete, kept where a Parse client reading the record's class never sees it,

@@ -7,7 +7,7 @@ import ParseStore
 ///
 /// Repositories describe what to write (a closure over a `ChangeSession`). People, roles, sessions, the API's keys
 /// and kept files are still written straight to the store (docs/ARCHITECTURE.md lists where); they are to come here.
-public final class WritePath: Sendable {
+final class WritePath: Sendable {
     let store: ParseStore
     let rules: KeepingRules
     private let countedClasses: [String]
@@ -17,17 +17,20 @@ public final class WritePath: Sendable {
     private let counts: WriteCounts
     /// Where each app's records live on the pages, by class.
     private let places: [String: RecordPlace]
+    /// What each app's records must obey, whoever writes them.
+    private let recordRules: [RecordRules]
 
     /// Opens on `store`: counts the objects of `countedClasses` (the lists that show a total) once, makes sure the
     /// history and trash can be looked up by record, the features' lists have their `indexes` and the `searchable`
     /// classes an up-to-date search index, and drops history and trash older than `rules` allow. `places` say
-    /// where each app's records live on the pages, for refusals that name them.
+    /// where each app's records live on the pages, for refusals that name them; `recordRules` what their records
+    /// must obey, checked at the end of every change and import (their upkeep brought up to date at open).
     ///
     /// - Parameter progress: a line to show while a large search index is being built (a database from before search,
     ///   or one another program filled).
-    public init(
+    init(
         store: ParseStore, rules: KeepingRules = KeepingRules(), countedClasses: [String], indexes: [StoredIndex] = [],
-        searchable: [SearchableClass] = [], places: [RecordPlace] = [],
+        searchable: [SearchableClass] = [], places: [RecordPlace] = [], recordRules: [RecordRules] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
         self.store = store
@@ -36,10 +39,11 @@ public final class WritePath: Sendable {
         self.countedClasses = countedClasses
         self.indexes = indexes
         self.searchable = searchable
+        self.recordRules = recordRules
         let totals = try await store.write {
             try Self.open(
                 $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
-                progress: progress)
+                recordRules: recordRules, progress: progress)
         }
         counts = WriteCounts(totals: totals)
     }
@@ -48,7 +52,7 @@ public final class WritePath: Sendable {
     /// the totals of the counted classes.
     private static func open(
         _ writer: ParseWriter, rules: KeepingRules, countedClasses: [String], indexes: [StoredIndex],
-        searchable: [SearchableClass], progress: (String) -> Void = { _ in }
+        searchable: [SearchableClass], recordRules: [RecordRules], progress: (String) -> Void = { _ in }
     ) throws -> [String: Int] {
         try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
         try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
@@ -58,6 +62,9 @@ public final class WritePath: Sendable {
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)
         // A photo no record names may still be named by a history entry or a trash item that can bring it back.
         try writer.sweepFiles(unusedFor: Double(max(rules.historyDays, rules.trashDays)) * 86_400)
+        // Derived data another program (or a file from before the rules) left out of step.
+        for recordRule in recordRules { try recordRule.bringUpToDate(writer) }
+        _ = writer.changeLog.drain()
         try SearchableClass.bringUpToDate(searchable, writer: writer) { className, done, total in
             // Large indexes only, every 100,000 objects and at the end: a line every few seconds.
             guard total > SearchableClass.bulkThreshold, done % 100_000 == 0 || done == total else { return }
@@ -77,8 +84,8 @@ public final class WritePath: Sendable {
     func replaceData(
         withFileAt path: String, keeping: Set<String>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws {
-        let (rules, countedClasses, indexes, searchable) = (
-            self.rules, self.countedClasses, self.indexes, self.searchable
+        let (rules, countedClasses, indexes, searchable, recordRules) = (
+            self.rules, self.countedClasses, self.indexes, self.searchable, self.recordRules
         )
         do {
             // One transaction: the search index and counts are rebuilt with the data, so a save arriving right
@@ -87,7 +94,8 @@ public final class WritePath: Sendable {
                 withThoseInFileAt: path, keeping: keeping, progress: progress
             ) {
                 try Self.open(
-                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
+                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
+                    recordRules: recordRules)
             }
             counts.replaceTotals(totals)
         } catch {
@@ -97,10 +105,10 @@ public final class WritePath: Sendable {
     }
 
     /// Moves after every change: pages rendered at one revision can be reused until it moves.
-    public var revision: Int { counts.revision }
+    var revision: Int { counts.revision }
 
     /// How many objects of a counted class there are.
-    public func total(of className: String) -> Int { counts.total(of: className) }
+    func total(of className: String) -> Int { counts.total(of: className) }
 
     /// Runs `body` as one change by `user`, in one transaction: its writes, stamps, history and trash commit
     /// together or not at all. The revision moves afterwards when anything was written, and after a failure (only
@@ -112,43 +120,62 @@ public final class WritePath: Sendable {
         by user: SignedInUser?, access: ParseAccess = PageAccess.current,
         _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
-        let rules = self.rules
-        let searchable = self.searchable
-        let revertOf = ChangeReason.revertOf
-        let places = self.places
         var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
         defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
-        let (value, totals, wrote) = try await store.write { writer in
-            let before = writer.changesSoFar
-            let session = ChangeSession(
-                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
-            let value = try body(session)
-            try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
-            return (value, session.totalChanges, writer.changesSoFar != before)
+        let written: (T, [String: Int], Bool)
+        do {
+            written = try await write(body, user: user, access: access)
+        } catch let refusal as RuleBreak {
+            // Rolled back whole: nothing changed, so cached pages stay valid.
+            outcome.wrote = false
+            throw refusal
         }
+        let (value, totals, wrote) = written
         outcome = (totals, wrote)
         return value
     }
 
+    /// The transaction of one change: `body`, the record rules, the search index.
+    private func write<T: Sendable>(
+        _ body: @escaping @Sendable (ChangeSession) throws -> T, user: SignedInUser?, access: ParseAccess
+    ) async throws -> (T, [String: Int], Bool) {
+        let (rules, searchable, places, recordRules) = (self.rules, self.searchable, self.places, self.recordRules)
+        let revertOf = ChangeReason.revertOf
+        return try await store.write { writer in
+            let before = writer.changesSoFar
+            let session = ChangeSession(
+                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
+            let value = try body(session)
+            // Every record rule, whoever wrote: a break undoes the whole change.
+            let run = RuleRun(recordRules, writer: writer, access: access)
+            try run.enforce()
+            try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
+            return (value, session.totalChanges, writer.changesSoFar != before)
+        }
+    }
+
     /// Runs `body` (an import) as one transaction straight on the store, kept only when `commitIf` says so of its
-    /// result: what it writes carries its own objectIds and timestamps, so no stamp is added. Afterwards the
-    /// totals are counted again and the revision moves, so no page shows the data from before. A `body` that
-    /// throws writes nothing.
+    /// result: what it writes carries its own objectIds and timestamps, so no stamp is added. The body asks its
+    /// `RuleRun` for the record rules' breaks (each a line of its report). Afterwards the totals are counted again
+    /// and the revision moves, so no page shows the data from before. A `body` that throws writes nothing.
     func importing<T: Sendable>(
-        commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
+        commitIf shouldCommit: @escaping @Sendable (T) -> Bool,
+        _ body: @escaping @Sendable (ParseWriter, RuleRun) throws -> T
     ) async throws -> T {
-        let (rules, countedClasses, indexes, searchable) = (
-            self.rules, self.countedClasses, self.indexes, self.searchable
+        let (rules, countedClasses, indexes, searchable, recordRules) = (
+            self.rules, self.countedClasses, self.indexes, self.searchable, self.recordRules
         )
         do {
             let value = try await store.write(commitIf: shouldCommit) { writer in
-                let value = try body(writer)
-                try SearchableClass.follow(writer.changeLog.drain(), into: searchable, writer: writer)
+                let run = RuleRun(recordRules, writer: writer, access: .master)
+                let value = try body(writer, run)
+                try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
                 return value
             }
             let totals = try await store.write {
                 try Self.open(
-                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable)
+                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
+                    recordRules: recordRules)
             }
             counts.replaceTotals(totals)
             return value

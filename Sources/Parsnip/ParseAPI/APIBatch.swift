@@ -38,6 +38,8 @@ struct APIBatch: Sendable {
                 answers.append("{\"error\":\(failure.body)}")
             } catch let error as ParseError {
                 answers.append("{\"error\":\(APIFailure(error).body)}")
+            } catch let ruleBreak as RuleBreak {
+                answers.append("{\"error\":\(APIFailure(ruleBreak.parseError).body)}")
             }
         }
         return "[" + answers.joined(separator: ",") + "]"

@@ -64,6 +64,9 @@ struct ParseAPIController: Sendable {
             return APIAnswer(status: failure.status, body: failure.body)
         } catch let error as ParseError {
             return Self.answer(for: error, logger: logger)
+        } catch let ruleBreak as RuleBreak {
+            // A record rule of the apps (a duplicate ISBN, a missing genre): 137 or 142 in words.
+            return Self.answer(for: ruleBreak.parseError, logger: logger)
         } catch {
             logger.error("The Parse API failed: \(error)")
             let failure = APIFailure.internalError

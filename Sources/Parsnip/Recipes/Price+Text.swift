@@ -1,7 +1,7 @@
 /// Reading a typed price into whole cents, without ever going through a binary fraction.
 extension Price {
     /// Why typed text is not a price.
-    public enum TextProblem: Error, Sendable, Hashable {
+    enum TextProblem: Error, Sendable, Hashable {
         /// Not digits with at most one "." or "," (e.g. "1,234.56", "1e3", "$3").
         case notANumber
         /// More than two digits after the separator (e.g. "3.999").
@@ -14,7 +14,7 @@ extension Price {
 
     /// The price `text` means: "3.99", "3,99", "3", "3.5" (3.50), ".5" (0.50), "3." (3.00); surrounding spaces
     /// ignored. No thousands separators, signs or currency symbols, at most two decimals, at most 1,000,000.
-    public static func parse(_ text: String) -> Result<Price, TextProblem> {
+    static func parse(_ text: String) -> Result<Price, TextProblem> {
         var body = Substring(text.trimmingCharacters(in: .whitespaces))
         let negative = body.first == "-"
         if negative { body = body.dropFirst() }

@@ -3,7 +3,7 @@
 /// Values within 1e-9 of a multiple of 1/8 or 1/6 are snapped to that exact fraction, both when reading and
 /// when writing, so `parse(format(x)) == x` holds for every `x` that `parse` returns: "0.333333333" and "⅓"
 /// are the same third, and a third is always shown as "⅓".
-public enum QuantityText {
+enum QuantityText {
     /// The fraction glyphs `parse` accepts, with their numerator and denominator.
     static let glyphs: [Character: (numerator: Int, denominator: Int)] = [
         "¼": (1, 4), "½": (1, 2), "¾": (3, 4), "⅓": (1, 3), "⅔": (2, 3), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5),
@@ -20,7 +20,7 @@ public enum QuantityText {
 
     /// The quantity `text` means, or nil when it is not one of the accepted forms (no signs, no exponents, no
     /// thousands separators, no division by zero). Surrounding spaces are ignored.
-    public static func parse(_ text: String) -> Double? {
+    static func parse(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard let value = decimal(trimmed) ?? fraction(trimmed) ?? withGlyph(trimmed), value.isFinite else {
             return nil
@@ -29,10 +29,10 @@ public enum QuantityText {
     }
 
     /// An ingredient's quantity as the pages write it: `format`, or nothing for 0 (an ingredient without one).
-    public static func ingredientText(_ value: Double) -> String { value == 0 ? "" : format(value) }
+    static func ingredientText(_ value: Double) -> String { value == 0 ? "" : format(value) }
 
     /// `value` as a cook reads it: "2", "1½", "⅓", "2¼", or else the shortest decimal ("0.1", "2.35").
-    public static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         guard value.isFinite else { return "\(value)" }
         let magnitude = abs(value)
         let sign = value < 0 ? "-" : ""

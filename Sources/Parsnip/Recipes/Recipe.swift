@@ -4,15 +4,15 @@ import Foundation
 ///
 /// `id`, `createdAt` and `updatedAt` are nil for a recipe that has not been saved yet, as the seed's
 /// `objectId: String?` is: saving a recipe without an id always creates a new one.
-public struct Recipe: Sendable, Hashable {
+struct Recipe: Sendable, Hashable {
     /// The recipe's kind of meal, stored as its raw value (a Parse Number): 0, 1 or 2.
-    public enum Category: Int, Sendable, Hashable, CaseIterable {
+    enum Category: Int, Sendable, Hashable, CaseIterable {
         case breakfast = 0
         case lunch = 1
         case dinner = 2
 
         /// The word the pages show: "Breakfast", "Lunch", "Dinner".
-        public var title: String {
+        var title: String {
             switch self {
             case .breakfast: "Breakfast"
             case .lunch: "Lunch"
@@ -22,43 +22,43 @@ public struct Recipe: Sendable, Hashable {
     }
 
     /// The store's objectId, or nil before the first save.
-    public var id: String?
+    var id: String?
     /// The recipe's name; never empty once validated.
-    public var name: String
+    var name: String
     /// How many people it serves (1–1,000), or nil when not given.
-    public var servings: Int?
+    var servings: Int?
     /// The price in whole cents, or nil when not given.
-    public var price: Price?
+    var price: Price?
     /// Whether the recipe is on offer.
-    public var isAvailable: Bool
+    var isAvailable: Bool
     /// Breakfast, lunch or dinner; nil only for recipes written by other clients without one.
-    public var category: Category?
+    var category: Category?
     /// The ingredients, in the order the cook wants them.
-    public var ingredients: [Ingredient]
+    var ingredients: [Ingredient]
     /// Extra dishes the recipe comes with, in order.
-    public var sideOptions: [String]
+    var sideOptions: [String]
     /// Nutrition facts, name → value, in the order they were entered; names are unique.
-    public var nutritionalInfo: [NutritionEntry]
+    var nutritionalInfo: [NutritionEntry]
     /// The method, one step a paragraph, in order (`steps`, a Parse Array of Strings).
-    public var steps: [String] = []
+    var steps: [String] = []
     /// The cook's notes (`notes`, a String); empty when there are none.
-    public var notes: String = ""
+    var notes: String = ""
     /// Where the recipe comes from: a book or a link (`source`, a String); empty when not said.
-    public var source: String = ""
+    var source: String = ""
     /// The name of the recipe's photo as kept in the database (`photo`, a Parse File); nil without one.
-    public var photo: String?
+    var photo: String?
     /// The day the recipe became available, or nil when not given.
-    public var releaseDate: CalendarDate?
+    var releaseDate: CalendarDate?
     /// When the recipe was first saved; nil before that.
-    public var createdAt: Date?
+    var createdAt: Date?
     /// When the recipe was last saved; nil before the first save.
-    public var updatedAt: Date?
+    var updatedAt: Date?
     /// The username of the person who saved it last; nil when saved without signing in (or not read).
-    public var lastChangedBy: String?
+    var lastChangedBy: String?
     /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
-    public var writers: Set<String>? = nil
+    var writers: Set<String>? = nil
 
-    public init(
+    init(
         id: String? = nil, name: String, servings: Int? = nil, price: Price? = nil, isAvailable: Bool = false,
         category: Category? = nil, ingredients: [Ingredient] = [], sideOptions: [String] = [],
         nutritionalInfo: [NutritionEntry] = [], releaseDate: CalendarDate? = nil, createdAt: Date? = nil,
@@ -81,61 +81,53 @@ public struct Recipe: Sendable, Hashable {
 }
 
 /// One ingredient: how much, and of what — the seed's `Ingredient { quantity: Float, description: String }`.
-public struct Ingredient: Sendable, Hashable {
+struct Ingredient: Sendable, Hashable {
     /// A positive amount, e.g. 0.5 for "½"; 0 for an ingredient without one ("Salt, to taste"), which keeps the
     /// seed's `quantity: Float` a number for every client.
-    public var quantity: Double
+    var quantity: Double
     /// What the amount is of, e.g. "cup of oat milk".
-    public var description: String
+    var description: String
 
-    public init(quantity: Double, description: String) {
-        self.quantity = quantity
-        self.description = description
-    }
 }
 
 /// One line of nutritional information, e.g. "Calories" → "320 kcal".
-public struct NutritionEntry: Sendable, Hashable {
+struct NutritionEntry: Sendable, Hashable {
     /// The unique name of the fact (a key of the stored Parse Object).
-    public var name: String
+    var name: String
     /// Its value, as text.
-    public var value: String
+    var value: String
 
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// A price held exactly, in whole cents, so 19.99 is always 19.99.
 ///
 /// Stored as the Parse Number `cents / 100`, which is the double nearest to the decimal (IEEE division is
 /// correctly rounded), so the stored JSON reads `19.99`; reading rounds back to whole cents.
-public struct Price: Sendable, Hashable, Comparable {
+struct Price: Sendable, Hashable, Comparable {
     /// The amount in hundredths.
-    public var cents: Int
+    var cents: Int
 
-    public init(cents: Int) {
+    init(cents: Int) {
         self.cents = cents
     }
 
     /// The Parse Number to store.
-    public var number: Double { Double(cents) / 100 }
+    var number: Double { Double(cents) / 100 }
 
     /// The price nearest to a stored Parse Number; nil for numbers that are not finite or not ≥ 0.
-    public init?(number: Double) {
+    init?(number: Double) {
         guard number.isFinite, number >= 0, number < 1e13 else { return nil }
         self.cents = Int((number * 100).rounded())
     }
 
     /// "19.99", "5.00", "1234.50": always two decimals, a point, no grouping (the form's own format).
-    public var text: String {
+    var text: String {
         let whole = cents / 100
         let fraction = cents % 100
         return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    public static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }
+    static func < (lhs: Price, rhs: Price) -> Bool { lhs.cents < rhs.cents }
 }
 
 extension Recipe {

@@ -44,7 +44,7 @@ extension RecipeDraft {
     }
 
     /// The editor filled from a stored recipe, every value in the form's own text.
-    public init(recipe: Recipe) {
+    init(recipe: Recipe) {
         self.init(
             name: recipe.name,
             servings: recipe.servings.map(String.init) ?? "",
@@ -65,7 +65,7 @@ extension RecipeDraft {
 
     /// A copy with one empty row appended to each section that has none, so every section offers a row to type
     /// into.
-    public func withBlankRows() -> RecipeDraft {
+    func withBlankRows() -> RecipeDraft {
         var copy = self
         if copy.ingredients.isEmpty { copy.ingredients.append(IngredientRow()) }
         if copy.sideOptions.isEmpty { copy.sideOptions.append("") }

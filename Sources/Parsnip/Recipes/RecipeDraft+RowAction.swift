@@ -1,7 +1,7 @@
 /// The row buttons: their form values (`ingredient-add`, `side-2-up`…) and what they do to a draft.
 extension RecipeDraft.RowAction {
     /// The action a `row-action` value names; nil for anything else (including indexes above 999).
-    public init?(_ formValue: String) {
+    init?(_ formValue: String) {
         let parts = formValue.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, let section = RecipeDraft.Section(rawValue: String(first)) else { return nil }
         if parts.count == 2, parts[1] == "add" {
@@ -18,7 +18,7 @@ extension RecipeDraft.RowAction {
     }
 
     /// The value of the button that asks for this action.
-    public var formValue: String {
+    var formValue: String {
         switch self {
         case .add(let section): "\(section.rawValue)-add"
         case .remove(let section, let index): "\(section.rawValue)-\(index)-remove"
@@ -30,7 +30,7 @@ extension RecipeDraft.RowAction {
 
 extension RecipeDraft.Section {
     /// The most rows the section may have.
-    public var rowLimit: Int {
+    var rowLimit: Int {
         switch self {
         case .ingredient: RecipeDraft.Limits.ingredients
         case .side: RecipeDraft.Limits.sideOptions
@@ -40,7 +40,7 @@ extension RecipeDraft.Section {
     }
 
     /// The field that stands for the whole section (where "too many rows" is shown).
-    public var field: RecipeDraft.Field {
+    var field: RecipeDraft.Field {
         switch self {
         case .ingredient: .ingredients
         case .side: .sideOptions
@@ -64,7 +64,7 @@ extension RecipeDraft {
     /// Carries out a row button: add appends an empty row (refused at the row limit, with the problem to show),
     /// remove deletes the row, up and down swap it with its neighbour. Moves past the ends and indexes that are
     /// not there change nothing.
-    public mutating func apply(_ action: RowAction) -> Problem? {
+    mutating func apply(_ action: RowAction) -> Problem? {
         switch action {
         case .add(let section):
             guard shownRowCount(section) < section.rowLimit else {
@@ -125,7 +125,7 @@ extension RecipeDraft {
 extension RecipeDraft.Field {
     /// The HTML id of the field's input (`name`, `ingredient-3-quantity`, `side-0`, `nutrition-1-name`), or of
     /// the section's heading (`ingredients`, `side-options`, `nutrition`): where the error summary links to.
-    public var htmlId: String {
+    var htmlId: String {
         switch self {
         case .name: "name"
         case .servings: "servings"

@@ -4,7 +4,7 @@ extension RecipeDraft {
     ///
     /// Text is cleaned like the to-do form's (control characters removed, no line breaks, trimmed); fully empty
     /// rows are dropped. Row numbers in messages count the rows as shown, empty ones included.
-    public func validate() -> Validation {
+    func validate() -> Validation {
         var check = Checker()
         let name = check.name(self.name)
         let servings = check.servings(self.servings)

@@ -45,13 +45,13 @@ extension RecipeRepository {
 }
 
 /// Failures a recipe repository reports in the app's own terms.
-public enum RecipeRepositoryError: DescribedError, Sendable, Hashable {
+enum RecipeRepositoryError: DescribedError, Sendable, Hashable {
     /// No recipe has that id (it may have been deleted meanwhile).
     case notFound
 }
 
 /// How the recipe list is sorted.
-public enum RecipeSort: String, Sendable, Hashable, CaseIterable {
+enum RecipeSort: String, Sendable, Hashable, CaseIterable {
     /// By name, A to Z, ignoring case and accents.
     case name
     /// By release date, newest first; recipes without one come last.
@@ -59,20 +59,20 @@ public enum RecipeSort: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A request for one page of the recipe list.
-public struct RecipeListRequest: Sendable, Hashable {
+struct RecipeListRequest: Sendable, Hashable {
     /// Only recipes of this category; nil for all.
-    public var category: Recipe.Category?
+    var category: Recipe.Category?
     /// Only available (true) or unavailable (false) recipes; nil for all.
-    public var isAvailable: Bool?
+    var isAvailable: Bool?
     /// Text to look for in names, ignoring case; nil for all.
-    public var search: String?
-    public var sort: RecipeSort
+    var search: String?
+    var sort: RecipeSort
     /// The page number, from 1.
-    public var page: Int
+    var page: Int
     /// Recipes per page.
-    public var size: Int
+    var size: Int
 
-    public init(
+    init(
         category: Recipe.Category? = nil, isAvailable: Bool? = nil, search: String? = nil,
         sort: RecipeSort = .name, page: Int = 1, size: Int = 50
     ) {
@@ -86,39 +86,34 @@ public struct RecipeListRequest: Sendable, Hashable {
 }
 
 /// One page of the recipe list.
-public struct RecipeListPage: Sendable, Hashable {
+struct RecipeListPage: Sendable, Hashable {
     /// The recipes on this page, in the requested order.
-    public var recipes: [Recipe]
+    var recipes: [Recipe]
     /// How many recipes match the filters, on all pages.
-    public var total: Int
+    var total: Int
     /// How many recipes there are at all, ignoring filters (to tell "none yet" from "none match").
-    public var totalWithoutFilters: Int
+    var totalWithoutFilters: Int
 
-    public init(recipes: [Recipe], total: Int, totalWithoutFilters: Int) {
-        self.recipes = recipes
-        self.total = total
-        self.totalWithoutFilters = totalWithoutFilters
-    }
 }
 
 /// A recipe with its place in the stepping order: oldest first, ties broken by id.
-public struct RecipeInOrder: Sendable, Hashable {
-    public var recipe: Recipe
+struct RecipeInOrder: Sendable, Hashable {
+    var recipe: Recipe
     /// The id of the recipe added just before this one, if any.
-    public var previousId: String?
+    var previousId: String?
     /// The id of the recipe added just after this one, if any.
-    public var nextId: String?
+    var nextId: String?
     /// This recipe's place, from 1.
-    public var position: Int
+    var position: Int
     /// How many recipes there are (in the list it was found in, with its filters).
-    public var total: Int
+    var total: Int
     /// The list it was found in (its filters and order); nil for the order recipes were added.
-    public var list: RecipeListRequest?
+    var list: RecipeListRequest?
     /// The list as a query string the stepping links keep (`?sort=name&q=soup`); empty without a list. The
     /// controller sets it, as only it knows the list's address.
-    public var listContext = ""
+    var listContext = ""
 
-    public init(recipe: Recipe, previousId: String?, nextId: String?, position: Int, total: Int) {
+    init(recipe: Recipe, previousId: String?, nextId: String?, position: Int, total: Int) {
         self.recipe = recipe
         self.previousId = previousId
         self.nextId = nextId

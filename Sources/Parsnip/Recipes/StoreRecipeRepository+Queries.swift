@@ -18,7 +18,7 @@ extension StoreRecipeRepository {
     }
 
     /// Recipes are found by the words of their name, ingredients, side options, method and notes.
-    public static let searchable = SearchableClass(className: className) { object, _ in
+    static let searchable = SearchableClass(className: className) { object, _ in
         let recipe = recipe(object)
         let parts =
             [recipe.name] + recipe.ingredients.map(\.description) + recipe.sideOptions + recipe.steps

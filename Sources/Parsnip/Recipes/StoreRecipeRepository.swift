@@ -5,20 +5,20 @@ import ParseStore
 ///
 /// Every change goes through the write path, which keeps the total of all recipes and the revision that lets pages
 /// be cached between writes.
-public final class StoreRecipeRepository: RecipeRepository {
+final class StoreRecipeRepository: RecipeRepository {
     /// The Parse class that holds recipes.
-    public static let className = "Recipe"
+    static let className = "Recipe"
 
     let writePath: WritePath
 
     /// Opens the repository on `writePath`'s store.
-    public init(writePath: WritePath) {
+    init(writePath: WritePath) {
         self.writePath = writePath
     }
 
-    public var revision: Int { writePath.revision }
+    var revision: Int { writePath.revision }
 
-    public func list(_ request: RecipeListRequest) async throws -> RecipeListPage {
+    func list(_ request: RecipeListRequest) async throws -> RecipeListPage {
         let filtered = Self.filtered(request)
         let size = max(1, request.size)
         // A page so far out that its offset overflows has nothing on it.
@@ -38,7 +38,7 @@ public final class StoreRecipeRepository: RecipeRepository {
         }
     }
 
-    public func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder? {
+    func find(id: String, in list: RecipeListRequest?) async throws -> RecipeInOrder? {
         try await writePath.read { reader in
             let object: ParseObject
             do {
@@ -83,7 +83,7 @@ public final class StoreRecipeRepository: RecipeRepository {
         }
     }
 
-    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Recipe> {
         do {
             return try await writePath.change(by: user) { session in
                 let deleted = try session.deleteToTrash(

@@ -13,7 +13,7 @@ extension CalendarDate {
 
     /// Reads `YYYY-MM-DD` as `<input type="date">` sends it (one-digit month or day accepted); nil for anything
     /// else, including days the calendar does not have.
-    public init?(iso: String) {
+    init?(iso: String) {
         guard let (year, month, day) = Self.numbers(iso) else { return nil }
         self.init(year: year, month: month, day: day)
     }
@@ -37,19 +37,19 @@ extension CalendarDate {
     }
 
     /// `2024-05-03`: the date input's value and the form's text.
-    public var iso: String {
+    var iso: String {
         Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
     }
 
     /// Midnight UTC at the start of this day: the instant stored in the Parse Date.
-    public var date: Date {
+    var date: Date {
         Date(timeIntervalSince1970: Double(Self.daysSinceEpoch(year: year, month: month, day: day)) * 86_400)
     }
 
     /// The UTC calendar day that contains `instant` (a Date with a time of day keeps its UTC day).
     ///
     /// Years outside 1000–9999 are kept as they are, so check `year` before trusting such a day.
-    public init(utcDayOf instant: Date) {
+    init(utcDayOf instant: Date) {
         let seconds = instant.timeIntervalSince1970
         // Clamped to ±100 million years of days so that Int conversion cannot trap on absurd instants.
         let days = Int(max(-3.6e10, min(3.6e10, (seconds / 86_400).rounded(.down))))
@@ -60,7 +60,7 @@ extension CalendarDate {
     }
 
     /// "3 May 2024": the day as the pages show it.
-    public var readable: String {
+    var readable: String {
         let monthName = (1...12).contains(month) ? Self.monthNames[month - 1] : "\(month)"
         return "\(day) \(monthName) \(year)"
     }

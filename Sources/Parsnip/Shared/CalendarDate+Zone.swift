@@ -3,13 +3,13 @@ import Foundation
 /// The calendar day an instant falls on in a time zone, and counting days between calendar days.
 extension CalendarDate {
     /// The day `instant` falls on in `timeZone` (the household's day, not UTC's).
-    public init(dayOf instant: Date, in timeZone: TimeZone) {
+    init(dayOf instant: Date, in timeZone: TimeZone) {
         let shifted = instant.addingTimeInterval(Double(timeZone.secondsFromGMT(for: instant)))
         self.init(utcDayOf: shifted)
     }
 
     /// The UTC calendar day of a stored Date, when it is a day the forms can show (years 1000–9999).
-    public init?(stored date: Date) {
+    init?(stored date: Date) {
         let day = CalendarDate(utcDayOf: date)
         self.init(year: day.year, month: day.month, day: day.day)
     }

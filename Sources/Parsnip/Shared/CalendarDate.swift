@@ -2,13 +2,13 @@
 ///
 /// Stored as the Parse Date at midnight UTC of that day (`2024-05-03T00:00:00.000Z`) and read back from the
 /// UTC day of any stored Date, so it never moves a day whatever the server's or browser's time zone.
-public struct CalendarDate: Sendable, Hashable, Comparable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+struct CalendarDate: Sendable, Hashable, Comparable {
+    var year: Int
+    var month: Int
+    var day: Int
 
     /// A real calendar day (leap years included), year 1000–9999; nil otherwise.
-    public init?(year: Int, month: Int, day: Int) {
+    init?(year: Int, month: Int, day: Int) {
         guard (1000...9999).contains(year), (1...12).contains(month),
             (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -18,7 +18,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
     }
 
     /// Days in `month` of `year`, in the proleptic Gregorian calendar.
-    public static func daysIn(month: Int, year: Int) -> Int {
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -26,7 +26,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable {
         }
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 }

@@ -3,19 +3,19 @@ import Foundation
 /// A position in the newest-first list: the createdAt instant (milliseconds) and objectId of one to-do.
 ///
 /// Written in a URL as `<milliseconds>-<objectId>`, e.g. `1714558830456-AbCdE12345`.
-public struct PageCursor: Sendable, Hashable {
+struct PageCursor: Sendable, Hashable {
     /// createdAt in milliseconds since 1970.
-    public var milliseconds: Int64
+    var milliseconds: Int64
     /// The objectId that breaks ties between to-dos created in the same millisecond.
-    public var objectId: String
+    var objectId: String
 
-    public init(milliseconds: Int64, objectId: String) {
+    init(milliseconds: Int64, objectId: String) {
         self.milliseconds = milliseconds
         self.objectId = objectId
     }
 
     /// Reads a cursor from its URL form; nil when it is malformed.
-    public init?(_ text: Substring) {
+    init?(_ text: Substring) {
         guard text.utf8.count <= 64, let dash = text.firstIndex(of: "-") else { return nil }
         let digits = text[..<dash]
         let id = text[text.index(after: dash)...]
@@ -26,16 +26,16 @@ public struct PageCursor: Sendable, Hashable {
     }
 
     /// The instant, for store queries.
-    public var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    var date: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
 
     /// The URL form, `<milliseconds>-<objectId>`.
-    public var text: String { "\(milliseconds)-\(objectId)" }
+    var text: String { "\(milliseconds)-\(objectId)" }
 }
 
 /// The shape of an objectId accepted from a URL: 1–32 ASCII letters and digits.
-public enum ObjectIdentifierText {
+enum ObjectIdentifierText {
     /// True when `text` could be an objectId; anything else cannot name a stored to-do.
-    public static func isValid(_ text: some StringProtocol) -> Bool {
+    static func isValid(_ text: some StringProtocol) -> Bool {
         (1...32).contains(text.utf8.count)
             && text.utf8.allSatisfy {
                 (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)

@@ -1,4 +1,4 @@
 /// This Parsnip's version, written into backups and exports (and, later, answered by the Parse API's serverInfo).
-public enum ParsnipVersion {
-    public static let current = "0.12.0"
+enum ParsnipVersion {
+    static let current = "0.12.0"
 }

@@ -1,6 +1,6 @@
 extension PageCursor {
     /// The cursor of one to-do.
-    public init(_ item: TodoListItem) {
+    init(_ item: TodoListItem) {
         self.init(milliseconds: Int64((item.createdAt.timeIntervalSince1970 * 1000).rounded()), objectId: item.id)
     }
 }

@@ -4,7 +4,7 @@ import ParseStore
 /// The list pages' reads: open to-dos newest first (keyset pages) or by due date, done ones most recently done
 /// first (numbered pages), with the counts of both, all from one snapshot.
 extension StoreTodoRepository {
-    public func page(_ request: TodoPageRequest) async throws -> TodoPage {
+    func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let size = max(1, request.size)
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
         let everyTodo = request.search == nil ? writePath.total(of: Self.className) : nil
@@ -155,7 +155,7 @@ extension StoreTodoRepository {
 
     /// To-dos are found by the words of their title and description, and tagged open or done so a search's counts
     /// and its newest-first pages come from the index alone.
-    public static let searchable = SearchableClass(className: className) { object, _ in
+    static let searchable = SearchableClass(className: className) { object, _ in
         let item = item(object)
         return SearchDocument(
             text: item.title + "\n" + item.description, tags: [item.done ? doneTag : openTag])

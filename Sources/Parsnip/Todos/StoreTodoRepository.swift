@@ -6,11 +6,11 @@ import ParseStore
 ///
 /// Every change goes through the write path, which keeps the total of all to-dos (so the list page never counts a
 /// million rows per request) and the revision that lets list pages be cached between writes.
-public final class StoreTodoRepository: TodoRepository {
+final class StoreTodoRepository: TodoRepository {
     /// The Parse class that holds to-dos.
-    public static let className = "TodoListItem"
+    static let className = "TodoListItem"
     /// The indexes the lists need: done ones by completion, open ones by due date.
-    public static let indexes = [
+    static let indexes = [
         StoredIndex(className, [("done", .boolean), ("completedAt", .date)]),
         StoredIndex(className, [("dueDate", .date)]),
     ]
@@ -18,13 +18,13 @@ public final class StoreTodoRepository: TodoRepository {
     let writePath: WritePath
 
     /// Opens the repository on `writePath`'s store.
-    public init(writePath: WritePath) {
+    init(writePath: WritePath) {
         self.writePath = writePath
     }
 
-    public var revision: Int { writePath.revision }
+    var revision: Int { writePath.revision }
 
-    public func find(id: String) async throws -> TodoListItem? {
+    func find(id: String) async throws -> TodoListItem? {
         try await writePath.read { reader in
             do {
                 return Self.item(
@@ -35,7 +35,7 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    public func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem {
+    func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem {
         try await writePath.change(by: user) { session in
             let object = try session.create(
                 Self.className, Self.operations(for: draft, was: nil, now: session.writer.now()))
@@ -44,7 +44,7 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    public func update(
+    func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem> {
         do {
@@ -74,7 +74,7 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    public func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
+    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
         do {
             return try await writePath.change(by: user) { session in
                 let stored = try session.reader.fetch(Self.className, objectId: id)
@@ -94,7 +94,7 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    public func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> {
+    func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> {
         do {
             return try await writePath.change(by: user) { session in
                 let deleted = try session.deleteToTrash(
@@ -106,11 +106,11 @@ public final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    public func deletion(id: String) async throws -> DeletedWhileEditing {
+    func deletion(id: String) async throws -> DeletedWhileEditing {
         try await DeletedWhileEditing.lookUp(Self.reference(id), writePath: writePath)
     }
 
-    public func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
+    func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
         -> RestoreWithChanges<TodoListItem>
     {
         try await writePath.change(by: user) { session in

@@ -1,21 +1,21 @@
 /// What a person typed into the to-do form, before and after validation.
-public struct TodoDraft: Sendable, Hashable {
+struct TodoDraft: Sendable, Hashable {
     /// The most characters a title may have.
-    public static let titleLimit = 200
+    static let titleLimit = 200
     /// The most characters a description may have.
-    public static let descriptionLimit = 5_000
+    static let descriptionLimit = 5_000
 
     /// The title as it will be stored: surrounding spaces removed, line breaks turned into spaces.
-    public var title: String
+    var title: String
     /// The description as it will be stored: surrounding spaces removed, line breaks normalised to `\n`.
-    public var description: String
+    var description: String
     /// The due day as typed (`2024-05-03` from a date input); empty for none.
-    public var dueDate: String
+    var dueDate: String
     /// True when the to-do is ticked off.
-    public var done: Bool
+    var done: Bool
 
     /// Cleans the typed values the way they will be stored.
-    public init(title: String, description: String, dueDate: String = "", done: Bool = false) {
+    init(title: String, description: String, dueDate: String = "", done: Bool = false) {
         self.title = TextCleaning.clean(title, keepLineBreaks: false)
         self.description = TextCleaning.clean(description, keepLineBreaks: true)
         self.dueDate = TextCleaning.clean(dueDate, keepLineBreaks: false)
@@ -23,17 +23,17 @@ public struct TodoDraft: Sendable, Hashable {
     }
 
     /// The due day; nil when none was typed or the text is not a real day (see `problems`).
-    public var dueDay: CalendarDate? { CalendarDate(iso: dueDate) }
+    var dueDay: CalendarDate? { CalendarDate(iso: dueDate) }
 
     /// The fields of the to-do form, in the order they appear on the page.
-    public enum Field: String, Sendable, CaseIterable {
+    enum Field: String, Sendable, CaseIterable {
         case title
         case description
         case dueDate
         case done
 
         /// The field's label on the form.
-        public var label: String {
+        var label: String {
             switch self {
             case .title: "Title"
             case .description: "Description"
@@ -69,15 +69,15 @@ public struct TodoDraft: Sendable, Hashable {
     }
 
     /// One problem with one field, in the words shown to the person.
-    public struct Problem: Sendable, Hashable {
+    struct Problem: Sendable, Hashable {
         /// The field that needs fixing.
-        public var field: Field
+        var field: Field
         /// What is wrong and what to do, e.g. "Enter a title".
-        public var message: String
+        var message: String
     }
 
     /// Every problem with the draft, in field order; empty when it can be saved.
-    public var problems: [Problem] {
+    var problems: [Problem] {
         var problems: [Problem] = []
         if title.isEmpty {
             problems.append(Problem(field: .title, message: "Enter a title"))

@@ -2,29 +2,29 @@ import Foundation
 
 /// One to-do, shaped like the seed app's `TodoListItem` (title and description), plus ticking off, a due day,
 /// its identity and its timestamps.
-public struct TodoListItem: Sendable, Hashable {
+struct TodoListItem: Sendable, Hashable {
     /// The store's objectId: ten characters from A–Z a–z 0–9.
-    public var id: String
+    var id: String
     /// What to do, as the person typed it (trimmed).
-    public var title: String
+    var title: String
     /// Optional details; empty when none were given.
-    public var description: String
+    var description: String
     /// True once it has been ticked off (`done`, a Boolean; missing reads as not done).
-    public var done: Bool = false
+    var done: Bool = false
     /// When it was ticked off (`completedAt`, a Date); nil while it is not done.
-    public var completedAt: Date? = nil
+    var completedAt: Date? = nil
     /// The day it is due (`dueDate`, a Date at midnight UTC of that day); nil when it has none.
-    public var dueDate: CalendarDate? = nil
+    var dueDate: CalendarDate? = nil
     /// When the to-do was added.
-    public var createdAt: Date
+    var createdAt: Date
     /// When the to-do was last saved.
-    public var updatedAt: Date
+    var updatedAt: Date
     /// Who saved it last; nil when that save was made without signing in (or the person was removed since).
-    public var changedBy: String?
+    var changedBy: String?
     /// Who its ACL lets change or delete it (an app may set one through the Parse API); nil when anyone may.
-    public var writers: Set<String>? = nil
+    var writers: Set<String>? = nil
 
-    public init(
+    init(
         id: String, title: String, description: String, done: Bool = false, completedAt: Date? = nil,
         dueDate: CalendarDate? = nil, createdAt: Date, updatedAt: Date, changedBy: String? = nil
     ) {

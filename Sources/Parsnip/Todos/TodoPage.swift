@@ -1,5 +1,5 @@
 /// Which part of the list to show.
-public enum TodoPagePosition: Sendable, Hashable {
+enum TodoPagePosition: Sendable, Hashable {
     /// The first page.
     case first
     /// The to-dos that come after (are older than) the cursor, in the newest-first list.
@@ -11,7 +11,7 @@ public enum TodoPagePosition: Sendable, Hashable {
 }
 
 /// Which to-dos a list shows.
-public enum TodoListPart: String, Sendable, Hashable {
+enum TodoListPart: String, Sendable, Hashable {
     /// The to-dos still to do, with the few most recently done below them.
     case open
     /// Only the done ones, most recently done first.
@@ -19,7 +19,7 @@ public enum TodoListPart: String, Sendable, Hashable {
 }
 
 /// The order of the list of open to-dos.
-public enum TodoSort: String, Sendable, Hashable, CaseIterable {
+enum TodoSort: String, Sendable, Hashable, CaseIterable {
     /// Newest first.
     case newest
     /// Soonest due first (overdue at the top), then those without a due date, newest first.
@@ -27,21 +27,21 @@ public enum TodoSort: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A request for one page of the list.
-public struct TodoPageRequest: Sendable, Hashable {
+struct TodoPageRequest: Sendable, Hashable {
     /// Text to look for in titles and descriptions, ignoring case; nil lists everything.
-    public var search: String?
+    var search: String?
     /// Open or done to-dos.
-    public var part: TodoListPart
+    var part: TodoListPart
     /// The order of the open to-dos (done ones are always most recently done first).
-    public var sort: TodoSort
+    var sort: TodoSort
     /// Where the page starts.
-    public var position: TodoPagePosition
+    var position: TodoPagePosition
     /// How many to-dos a page holds.
-    public var size: Int
+    var size: Int
     /// How many of the most recently done to-dos the first page of open ones shows below them.
-    public var recentlyDoneCount: Int
+    var recentlyDoneCount: Int
 
-    public init(
+    init(
         search: String? = nil, part: TodoListPart = .open, sort: TodoSort = .newest,
         position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0
     ) {
@@ -55,31 +55,19 @@ public struct TodoPageRequest: Sendable, Hashable {
 }
 
 /// One page of a list, with the totals and whether there is more on either side.
-public struct TodoPage: Sendable, Hashable {
+struct TodoPage: Sendable, Hashable {
     /// The to-dos on this page, in the list's order.
-    public var items: [TodoListItem]
+    var items: [TodoListItem]
     /// How many to-dos the list holds in all (open or done, matching the search when there is one).
-    public var total: Int
+    var total: Int
     /// True when more to-dos follow this page.
-    public var hasNext: Bool
+    var hasNext: Bool
     /// True when more to-dos precede this page.
-    public var hasPrevious: Bool
+    var hasPrevious: Bool
     /// How many to-dos are still to do, and how many are done (matching the search when there is one).
-    public var openCount: Int = 0
-    public var doneCount: Int = 0
+    var openCount: Int = 0
+    var doneCount: Int = 0
     /// The most recently done to-dos, for the first page of open ones; empty otherwise.
-    public var recentlyDone: [TodoListItem] = []
+    var recentlyDone: [TodoListItem] = []
 
-    public init(
-        items: [TodoListItem], total: Int, hasNext: Bool, hasPrevious: Bool, openCount: Int = 0, doneCount: Int = 0,
-        recentlyDone: [TodoListItem] = []
-    ) {
-        self.items = items
-        self.total = total
-        self.hasNext = hasNext
-        self.hasPrevious = hasPrevious
-        self.openCount = openCount
-        self.doneCount = doneCount
-        self.recentlyDone = recentlyDone
-    }
 }

@@ -1,5 +1,5 @@
 /// Where to-dos live. Controllers know only this protocol; the store-backed implementation sits beside it.
-public protocol TodoRepository: Sendable {
+protocol TodoRepository: Sendable {
     /// A number that changes after every change Parsnip makes: two reads at the same revision
     /// see the same to-dos, so pages rendered at one revision can be reused until it changes.
     var revision: Int { get }
@@ -32,7 +32,7 @@ public protocol TodoRepository: Sendable {
 }
 
 /// Failures a repository reports in the app's own terms.
-public enum TodoRepositoryError: DescribedError, Sendable, Hashable {
+enum TodoRepositoryError: DescribedError, Sendable, Hashable {
     /// No to-do has that id (it may have been deleted meanwhile).
     case notFound
 }

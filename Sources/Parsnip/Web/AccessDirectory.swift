@@ -1,5 +1,5 @@
 /// What route permissions need to know about the people of this Parsnip; the accounts feature provides it.
-public protocol AccessDirectory: Sendable {
+protocol AccessDirectory: Sendable {
     /// True once someone has set Parsnip up.
     func ownerExists() async throws -> Bool
     /// The name of an owner, for "ask Ana"; nil when there is none.

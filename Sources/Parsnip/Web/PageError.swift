@@ -1,5 +1,5 @@
 /// The errors that have their own friendly page; anything else becomes the generic 500 page.
-public enum PageError: Error, Sendable, Hashable {
+enum PageError: Error, Sendable, Hashable {
     /// 404: no such page or no such to-do.
     case notFound
     /// 400: the request was malformed; the reason goes to the log, never to the page.

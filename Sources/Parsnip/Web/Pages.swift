@@ -3,7 +3,7 @@ import Hummingbird
 import Mustache
 
 /// The page templates, loaded and checked once at start-up, and the one way pages become responses.
-public struct Pages: Sendable {
+struct Pages: Sendable {
     /// Every template the app renders or includes; a missing one stops the start.
     static let requiredTemplates = [
         "layout", "home", "errors/error",
@@ -27,7 +27,7 @@ public struct Pages: Sendable {
     /// Loads every `.mustache` file under `directory`.
     ///
     /// - Throws: `StartupError` naming the directory, the missing template or the broken line.
-    public init(directory: String) async throws {
+    init(directory: String) async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("The templates folder \(directory) does not exist.")

@@ -1,8 +1,8 @@
 import Hummingbird
 
 /// The per-request state of Parsnip's pages: who is asking, the CSRF token, the flash message and the form.
-public struct ParsnipRequestContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+struct ParsnipRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
     /// The CSRF token every form on the page carries; set by `CSRFMiddleware`.
     var csrfToken = ""
     /// The one-time message from the previous POST, set by `FlashMiddleware`.
@@ -30,13 +30,13 @@ public struct ParsnipRequestContext: RequestContext {
     /// Set while a form is shown again because the database could not take its change; its pages show the notice.
     var storeTrouble: StoreTrouble?
 
-    public init(source: ApplicationRequestContextSource) {
+    init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// Forms are small: anything over 256 KiB gets the "too much to send" page.
-    public var maxUploadSize: Int { FormFields.maximumBodySize }
+    var maxUploadSize: Int { FormFields.maximumBodySize }
 
     /// True when this visitor may add, change or delete data: a signed-in owner or editor, or anyone on this
     /// computer when signing in is optional.

@@ -1,5 +1,5 @@
 /// What a person may do in Parsnip: the three roles an owner hands out.
-public enum Role: String, Sendable, CaseIterable, Hashable {
+enum Role: String, Sendable, CaseIterable, Hashable {
     /// Everything, plus adding and removing people, resetting passwords and changing roles.
     case owner
     /// Adds, changes and deletes to-dos, recipes and books.
@@ -8,13 +8,13 @@ public enum Role: String, Sendable, CaseIterable, Hashable {
     case viewer
 
     /// True when the role may add, change or delete data.
-    public var canEdit: Bool { self != .viewer }
+    var canEdit: Bool { self != .viewer }
 
     /// True when the role may manage people.
-    public var canManagePeople: Bool { self == .owner }
+    var canManagePeople: Bool { self == .owner }
 
     /// The role's name as people read it: "Owner", "Editor", "Viewer".
-    public var displayName: String {
+    var displayName: String {
         switch self {
         case .owner: "Owner"
         case .editor: "Editor"

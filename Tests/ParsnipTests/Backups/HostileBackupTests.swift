@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
-import ParseStore
 import XCTest
 import ZIPFoundation
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// A backup file may come from anywhere: through the command and the Backups page alike, nothing from it but table

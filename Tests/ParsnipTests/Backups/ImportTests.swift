@@ -156,7 +156,7 @@ final class ImportTests: XCTestCase {
             if name == "Book" {
                 XCTAssertEqual(
                     report.problems,
-                    ["Book “Dune” (objectId book000001): the ISBN 9780060512750 is already used by “The Dispossessed”."]
+                    ["Book “Dune” (objectId book000001): This ISBN is already used by “The Dispossessed”."]
                 )
             }
         }

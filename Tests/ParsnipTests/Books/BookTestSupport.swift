@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HummingbirdTesting
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 // MARK: Saving books from tests

@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
-import ParseStore
 import Synchronization
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// The book list: filters, sorts, paging, totals, each book's authors, and a bounded number of SQL statements.

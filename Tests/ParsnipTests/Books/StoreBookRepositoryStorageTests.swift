@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// What book saves leave in the SQLite file: the seed's classes, the `_Join` rows, moved precisely on edit, and

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// Two people saving one recipe from the same loaded copy, through the repository: different fields are merged,

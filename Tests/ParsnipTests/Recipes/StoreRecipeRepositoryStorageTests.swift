@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// What the recipe repository leaves in the SQLite file, and how it reads objects other Parse clients wrote.

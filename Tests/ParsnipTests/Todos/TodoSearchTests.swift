@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HummingbirdTesting
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// The to-do search box: every word, any order, by word beginnings, ignoring case and accents, through the search

@@ -3,9 +3,9 @@ import GRDB
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// A database file in a new temporary directory, deleted by `remove()`.

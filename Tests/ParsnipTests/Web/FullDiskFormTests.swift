@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 import HummingbirdTesting
-import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// A full disk: a save answers 507 with its form exactly as sent, and a write of many rows (a book with its ISBN,
