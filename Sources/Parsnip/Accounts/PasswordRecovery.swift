@@ -43,7 +43,7 @@ public struct PasswordRecovery: Sendable {
         }
         self.init(
             accounts: StoreAccountRepository(
-                store: store, passwordHashCost: passwordHashCost, clock: SystemParseClock()),
+                door: StoreDoor(store: store), passwordHashCost: passwordHashCost, clock: SystemParseClock()),
             ownStore: store)
     }
 
@@ -56,7 +56,7 @@ public struct PasswordRecovery: Sendable {
     /// The person called `name`, ignoring case and spaces at both ends, as sign-in finds them.
     public func person(named name: String) async throws -> Result<Person, Refusal> {
         let username = AccountRules.cleanUsername(name)
-        let found = try await accounts.store.read { reader -> Person? in
+        let found = try await accounts.door.read { reader -> Person? in
             guard let user = try reader.user(named: username) else { return nil }
             return try StoreAccountRepository.person(user.objectId, reader: reader)
         }

@@ -21,7 +21,7 @@ extension StoreAccountRepository {
     func startAppSession(username: String, password: String) async throws -> AppSession? {
         guard let found = try await checkPassword(username: username, password: password) else { return nil }
         let now = clock.now()
-        let session = try await store.write { writer in
+        let session = try await door.bookkeeping { writer in
             (
                 try Self.createSession(for: found.id, now: now, writer: writer),
                 try writer.reader.access(ofUser: found.id)
@@ -40,7 +40,7 @@ extension StoreAccountRepository {
             return remembered
         }
         let generation = sessions.generation
-        let found = try await store.read { reader -> AppSession? in
+        let found = try await door.read { reader -> AppSession? in
             guard let session = try reader.first(Self.sessionQuery(token: token).include(Schema.sessionUser)),
                 let expiresAt = session[Schema.expiresAt]?.dateValue, expiresAt > now,
                 let user = session[Schema.sessionUser]?.includedObjectValue,
@@ -65,7 +65,7 @@ extension StoreAccountRepository {
         if let problem = AccountRules.passwordProblem(password) { return .failure(.rule(problem)) }
         let hash = try await hasher.hash(password)
         let now = clock.now()
-        let outcome = try await store.write { writer -> Result<AppSession, AppSignUpRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<AppSession, AppSignUpRefusal> in
             let user: ParseObject
             do {
                 user = try writer.createUser(username: username, hashedPassword: hash, fields)

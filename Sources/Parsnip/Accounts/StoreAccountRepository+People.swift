@@ -3,11 +3,11 @@ import ParseStore
 /// The owner's changes to other people's accounts, each one write transaction.
 extension StoreAccountRepository {
     func people() async throws -> [Person] {
-        try await store.read { reader in try Self.everyone(reader) }
+        try await door.read { reader in try Self.everyone(reader) }
     }
 
     func newcomers() async throws -> [Newcomer] {
-        try await store.read { reader in
+        try await door.read { reader in
             let members = Set(try Self.everyone(reader).map(\.id))
             return try reader.find(ParseQuery(Schema.user).limit(10_000)).compactMap { user -> Newcomer? in
                 guard !members.contains(user.objectId), let name = user[Schema.username]?.stringValue else {
@@ -19,7 +19,7 @@ extension StoreAccountRepository {
     }
 
     func removeNewcomer(id: String) async throws -> Newcomer? {
-        let removed = try await store.write { writer -> Newcomer? in
+        let removed = try await door.bookkeeping { writer -> Newcomer? in
             guard try Self.person(id, reader: writer.reader) == nil,
                 let user = try? writer.reader.fetch(Schema.user, objectId: id),
                 let username = user[Schema.username]?.stringValue
@@ -33,12 +33,12 @@ extension StoreAccountRepository {
     }
 
     func person(id: String) async throws -> Person? {
-        try await store.read { reader in try Self.person(id, reader: reader) }
+        try await door.read { reader in try Self.person(id, reader: reader) }
     }
 
     func addPerson(username: String, password: String, role: Role) async throws -> Result<Person, AccountRefusal> {
         let hash = try await hasher.hash(password)
-        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<Person, AccountRefusal> in
             let user: ParseObject
             do {
                 user = try writer.createUser(username: username, hashedPassword: hash)
@@ -56,7 +56,7 @@ extension StoreAccountRepository {
         -> Result<Person, AccountRefusal>
     {
         let hash = try await hasher.hash(password)
-        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
             try writer.setHashedPassword(hash, forUser: personId)
             try Self.deleteSessions(ofUser: personId, except: keepingSession, writer: writer)
@@ -69,14 +69,14 @@ extension StoreAccountRepository {
     func changeOwnPassword(personId: String, current: String, new: String, keepingSession: String?)
         async throws -> Result<Person, AccountRefusal>
     {
-        let hash = try await store.read { reader in try reader.hashedPassword(ofUser: personId) }
+        let hash = try await door.read { reader in try reader.hashedPassword(ofUser: personId) }
         guard let hash else { return .failure(.notFound) }
         guard try await hasher.verify(current, against: hash) else { return .failure(.wrongPassword) }
         return try await resetPassword(personId: personId, password: new, keepingSession: keepingSession)
     }
 
     func changeRole(personId: String, to role: Role) async throws -> Result<Person, AccountRefusal> {
-        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else {
                 // Someone who signed up from an app gets their first role.
                 guard let user = try? writer.reader.fetch(Schema.user, objectId: personId),
@@ -97,7 +97,7 @@ extension StoreAccountRepository {
 
     func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal> {
         if personId == actor.objectId { return .failure(.removingYourself) }
-        let outcome = try await store.write { writer -> Result<Person, AccountRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<Person, AccountRefusal> in
             guard let person = try Self.person(personId, reader: writer.reader) else { return .failure(.notFound) }
             if person.role == .owner, try Self.ownerCount(writer.reader) <= 1 { return .failure(.lastOwner) }
             try Self.deleteSessions(ofUser: personId, except: nil, writer: writer)

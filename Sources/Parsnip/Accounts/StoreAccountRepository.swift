@@ -21,7 +21,8 @@ struct StoreAccountRepository: AccountRepository {
     /// they are, so nobody is signed out and nobody removed comes back.
     static let accountClasses: Set<String> = [Schema.user, Schema.session, Schema.role]
 
-    let store: ParseStore
+    /// The store's one door: accounts are written there, so every cache that shows people moves on.
+    let door: StoreDoor
     let hasher: PasswordHasher
     /// Where "now" comes from, for session expiry (the store's clock, so tests control both).
     let clock: any ParseClock
@@ -31,16 +32,16 @@ struct StoreAccountRepository: AccountRepository {
     /// Set once an owner is known to exist; the last owner can never be removed, so it never goes back.
     let ownerKnown = LockedValue(false)
 
-    /// Accounts in `store`, hashing passwords at bcrypt cost `passwordHashCost`.
-    init(store: ParseStore, passwordHashCost: UInt8, clock: any ParseClock) {
-        self.store = store
+    /// Accounts behind `door`, hashing passwords at bcrypt cost `passwordHashCost`.
+    init(door: StoreDoor, passwordHashCost: UInt8, clock: any ParseClock) {
+        self.door = door
         self.hasher = PasswordHasher(cost: passwordHashCost)
         self.clock = clock
     }
 
     func ownerExists() async throws -> Bool {
         if ownerKnown.withLock({ $0 }) { return true }
-        let exists = try await store.read { reader in try Self.ownerCount(reader) > 0 }
+        let exists = try await door.read { reader in try Self.ownerCount(reader) > 0 }
         if exists { ownerKnown.withLock { $0 = true } }
         return exists
     }
@@ -48,7 +49,7 @@ struct StoreAccountRepository: AccountRepository {
     func createOwner(username: String, password: String) async throws -> Result<AccountSession, AccountRefusal> {
         let hash = try await hasher.hash(password)
         let now = clock.now()
-        let outcome = try await store.write { writer -> Result<AccountSession, AccountRefusal> in
+        let outcome = try await door.bookkeeping { writer -> Result<AccountSession, AccountRefusal> in
             guard try Self.ownerCount(writer.reader) == 0 else { return .failure(.setupDone) }
             let user: ParseObject
             do {
@@ -71,7 +72,7 @@ struct StoreAccountRepository: AccountRepository {
         guard let found = try await checkPassword(username: username, password: password), let role = found.role
         else { return nil }
         let now = clock.now()
-        let session = try await store.write { writer in
+        let session = try await door.bookkeeping { writer in
             try Self.createSession(for: found.id, now: now, writer: writer)
         }
         let user = SignedInUser(objectId: found.id, username: found.name, role: role)
@@ -81,7 +82,7 @@ struct StoreAccountRepository: AccountRepository {
     /// The person called `username` (ignoring case) when `password` is theirs, with their role if they have one; nil
     /// otherwise, after as long a wait as a real check (so the answer's time tells nothing of who exists).
     func checkPassword(username: String, password: String) async throws -> (id: String, name: String, role: Role?)? {
-        let found = try await store.read { reader -> (id: String, name: String, hash: String, role: Role?)? in
+        let found = try await door.read { reader -> (id: String, name: String, hash: String, role: Role?)? in
             guard let user = try reader.user(named: username),
                 let hash = try reader.hashedPassword(ofUser: user.objectId)
             else { return nil }
@@ -100,14 +101,14 @@ struct StoreAccountRepository: AccountRepository {
         let now = clock.now()
         if let cached = sessions.entry(for: token), cached.expiresAt > now { return cached.user }
         let generation = sessions.generation
-        let lookup = try await store.read { reader in try Self.lookUpSession(token, now: now, reader: reader) }
+        let lookup = try await door.read { reader in try Self.lookUpSession(token, now: now, reader: reader) }
         switch lookup {
         case .found(let entry):
             sessions.store(entry, for: token, generation: generation)
             return entry.user
         case .expired(let sessionId):
             do {
-                try await store.write { writer in
+                try await door.bookkeeping { writer in
                     if try writer.reader.first(
                         ParseQuery(Schema.session).where("objectId", equalTo: .string(sessionId)))
                         != nil
@@ -127,7 +128,7 @@ struct StoreAccountRepository: AccountRepository {
     }
 
     func signOut(token: String) async throws {
-        try await store.write { writer in
+        try await door.bookkeeping { writer in
             for session in try writer.reader.find(Self.sessionQuery(token: token)) {
                 try writer.delete(Schema.session, objectId: session.objectId)
             }

@@ -76,7 +76,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     let books = StoreBookRepository(writePath: writePath)
 
     let accounts = StoreAccountRepository(
-        store: store, passwordHashCost: settings.passwordHashCost, clock: settings.clock)
+        door: writePath.door, passwordHashCost: settings.passwordHashCost, clock: settings.clock)
     let setupPending: Bool
     do {
         setupPending = try await !accounts.ownerExists()
@@ -88,7 +88,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     let keys: APIKeys
     do {
         try store.setDefaultClassLevelPermissions(HouseholdPermissions.defaults)
-        keys = try await APIKeys(store: store, applicationId: settings.parseApplicationId)
+        keys = try await APIKeys(door: writePath.door, applicationId: settings.parseApplicationId)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The Parse API's keys cannot be read: \(error.message)")
@@ -253,11 +253,11 @@ func buildRouter(
     }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     HomeController(pages: pages) {
-        backups.notice(now: writePath.store.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
+        backups.notice(now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
     }
     .addRoutes(to: routes)
-    let store = writePath.store
-    BackupController(backups: backups, pages: pages) { try await store.objectCounts() }.addRoutes(to: routes)
+    let door = writePath.door
+    BackupController(backups: backups, pages: pages) { try await door.objectCounts() }.addRoutes(to: routes)
     TodoController(
         repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
         timeZone: settings.timeZone

@@ -148,11 +148,13 @@ public enum BackupFiles {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: fresh + suffix) }
             let store = try ParseStore(path: fresh)
             do {
-                try await store.replaceClasses(withThoseInFileAt: prepared.database.path, keeping: []) { done, all in
+                let door = StoreDoor(store: store)
+                let kept = settings
+                let copied: @Sendable (Int, Int) -> Void = { done, all in
                     progress(0.5 + 0.5 * Double(done) / Double(max(all, 1)))
                 }
-                let kept = settings
-                try await store.write { writer in
+                try await door.restore(withThoseInFileAt: prepared.database.path, keeping: [], progress: copied) {
+                    writer in
                     for (name, value) in kept { try writer.setServerSetting(name, to: value) }
                 }
                 try store.close()

@@ -41,6 +41,10 @@ struct AccountsForAPI: APIAccounts {
         accounts.sessions.removeAll()
     }
 
+    func removeNewcomer(id: String) async throws -> Bool {
+        try await accounts.removeNewcomer(id: id) != nil
+    }
+
     var accountsGeneration: Int { accounts.sessions.generation }
 
     func signUp(username: String, password: String, fields: [String: ParseValue], address: String?) async throws

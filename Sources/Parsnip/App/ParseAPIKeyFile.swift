@@ -21,7 +21,7 @@ public enum ParseAPIKeyFile {
         do {
             let store = try ParseStore(path: databasePath)
             defer { try? store.close() }
-            let keys = try await APIKeys(store: store, applicationId: "")
+            let keys = try await APIKeys(door: StoreDoor(store: store), applicationId: "")
             if renew { try await keys.renewMasterKey() }
             return (keys.masterKey, keys.signUpAllowed)
         } catch let error as ParseError {

@@ -21,7 +21,7 @@ struct DeletedWhileEditing: Sendable, Hashable {
 
     /// The newest deletion of `record` still in the trash, or a notice without one.
     static func lookUp(_ record: RecordReference, writePath: WritePath) async throws -> DeletedWhileEditing {
-        let now = writePath.store.now()
+        let now = writePath.door.now()
         let cutoff = now.addingTimeInterval(-Double(writePath.rules.trashDays) * 86_400)
         let item = try await writePath.read { try TrashBin.newest(of: record, since: cutoff, reader: $0) }
         return DeletedWhileEditing(trashId: item?.id, username: item?.deletedBy, at: item?.deletedAt, now: now)

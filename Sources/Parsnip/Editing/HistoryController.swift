@@ -81,7 +81,7 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
             let page = ConflictPage(
                 report: report, thing: subject.thing, form: context.form, base: base,
                 action: "\(historyURL)/\(entry.id)/revert", cancelURL: historyURL, context: context,
-                now: writePath.store.now(), wording: .reverting)
+                now: writePath.door.now(), wording: .reverting)
             return pages.render(page, template: "conflict", status: .conflict)
         } orShowingAgain: { context in
             try await renderHistory(id: id, context: context)
@@ -145,7 +145,7 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
         guard exists || !entries.isEmpty else { throw PageError.notFound }
         let page = HistoryPageBuilder(
             subject: subject, recordId: id, current: current?.record, entries: entries, added: added,
-            keptDays: writePath.rules.historyDays, now: writePath.store.now()
+            keptDays: writePath.rules.historyDays, now: writePath.door.now()
         ).page(context: context)
         return pages.render(page, template: "history/index")
     }

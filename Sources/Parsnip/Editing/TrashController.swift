@@ -28,7 +28,7 @@ struct TrashController: Sendable {
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let cutoff = cutoff()
         let items = try await writePath.read { reader in try TrashBin.items(since: cutoff, reader: reader) }
-        let now = writePath.store.now()
+        let now = writePath.door.now()
         let page = TrashPage(
             page: PageChrome(title: "Trash", context: context),
             keptDays: writePath.rules.trashDays,
@@ -142,7 +142,7 @@ struct TrashController: Sendable {
 
     /// The oldest deletion still kept.
     private func cutoff() -> Date {
-        writePath.store.now().addingTimeInterval(-Double(writePath.rules.trashDays) * 86_400)
+        writePath.door.now().addingTimeInterval(-Double(writePath.rules.trashDays) * 86_400)
     }
 }
 

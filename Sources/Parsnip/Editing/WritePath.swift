@@ -5,16 +5,17 @@ import ParseStore
 /// transaction with its `updatedBy` stamp, its history entry and its trash item, and moves the one page-cache
 /// revision when it is done.
 ///
-/// Repositories describe what to write (a closure over a `ChangeSession`). People, roles, sessions, the API's keys
-/// and kept files are still written straight to the store (docs/ARCHITECTURE.md lists where); they are to come here.
+/// Repositories describe what to write (a closure over a `ChangeSession`). Its transactions go through the store's
+/// one door (`StoreDoor`), where people, roles, sessions and the API's keys are written too.
 final class WritePath: Sendable {
-    let store: ParseStore
+    /// The one door to the store, and the revision.
+    let door: StoreDoor
     let rules: KeepingRules
     private let countedClasses: [String]
     private let indexes: [StoredIndex]
     /// The classes found by search, the ones others draw on first.
     private let searchable: [SearchableClass]
-    private let counts: WriteCounts
+    private var counts: WriteCounts { door.counts }
     /// Where each app's records live on the pages, by class.
     private let places: [String: RecordPlace]
     /// What each app's records must obey, whoever writes them.
@@ -33,19 +34,19 @@ final class WritePath: Sendable {
         searchable: [SearchableClass] = [], places: [RecordPlace] = [], recordRules: [RecordRules] = [],
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws {
-        self.store = store
+        self.door = StoreDoor(store: store)
         self.places = Dictionary(places.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         self.rules = rules
         self.countedClasses = countedClasses
         self.indexes = indexes
         self.searchable = searchable
         self.recordRules = recordRules
-        let totals = try await store.write {
+        let totals = try await door.transaction {
             try Self.open(
                 $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
                 recordRules: recordRules, progress: progress)
         }
-        counts = WriteCounts(totals: totals)
+        door.counts.replaceTotals(totals)
     }
 
     /// What opening needs from the data: the history and trash indexes, the old history and trash dropped, and
@@ -87,21 +88,14 @@ final class WritePath: Sendable {
         let (rules, countedClasses, indexes, searchable, recordRules) = (
             self.rules, self.countedClasses, self.indexes, self.searchable, self.recordRules
         )
-        do {
-            // One transaction: the search index and counts are rebuilt with the data, so a save arriving right
-            // after never meets a store without its search tables.
-            let totals = try await store.replaceClasses(
-                withThoseInFileAt: path, keeping: keeping, progress: progress
-            ) {
-                try Self.open(
-                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
-                    recordRules: recordRules)
-            }
-            counts.replaceTotals(totals)
-        } catch {
-            counts.recordChange(totals: [:])
-            throw error
+        // One transaction: the search index and counts are rebuilt with the data, so a save arriving right after
+        // never meets a store without its search tables.
+        let totals = try await door.restore(withThoseInFileAt: path, keeping: keeping, progress: progress) {
+            try Self.open(
+                $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
+                recordRules: recordRules)
         }
+        counts.replaceTotals(totals)
     }
 
     /// Moves after every change: pages rendered at one revision can be reused until it moves.
@@ -112,7 +106,8 @@ final class WritePath: Sendable {
 
     /// Runs `body` as one change by `user`, in one transaction: its writes, stamps, history and trash commit
     /// together or not at all. The revision moves afterwards when anything was written, and after a failure (only
-    /// ever too cautious); a change that wrote nothing (a conflict, a refusal) leaves cached pages valid.
+    /// ever too cautious); a change that wrote nothing (a conflict) or was refused and rolled back (a record rule,
+    /// a read-only record) leaves cached pages valid.
     ///
     /// - Parameter access: what the change may read and write (`ChangeSession.access`): the page's person's
     ///   (`PageAccess.current`, so their ACLs hold as in the API) unless the Parse API passes a request's.
@@ -120,29 +115,9 @@ final class WritePath: Sendable {
         by user: SignedInUser?, access: ParseAccess = PageAccess.current,
         _ body: @escaping @Sendable (ChangeSession) throws -> T
     ) async throws -> T {
-        var outcome: (totals: [String: Int], wrote: Bool) = ([:], true)
-        defer { if outcome.wrote { counts.recordChange(totals: outcome.totals) } }
-        let written: (T, [String: Int], Bool)
-        do {
-            written = try await write(body, user: user, access: access)
-        } catch let refusal as RuleBreak {
-            // Rolled back whole: nothing changed, so cached pages stay valid.
-            outcome.wrote = false
-            throw refusal
-        }
-        let (value, totals, wrote) = written
-        outcome = (totals, wrote)
-        return value
-    }
-
-    /// The transaction of one change: `body`, the record rules, the search index.
-    private func write<T: Sendable>(
-        _ body: @escaping @Sendable (ChangeSession) throws -> T, user: SignedInUser?, access: ParseAccess
-    ) async throws -> (T, [String: Int], Bool) {
         let (rules, searchable, places, recordRules) = (self.rules, self.searchable, self.places, self.recordRules)
         let revertOf = ChangeReason.revertOf
-        return try await store.write { writer in
-            let before = writer.changesSoFar
+        return try await door.transaction(totals: \.totals) { writer in
             let session = ChangeSession(
                 writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
             let value = try body(session)
@@ -150,8 +125,8 @@ final class WritePath: Sendable {
             let run = RuleRun(recordRules, writer: writer, access: access)
             try run.enforce()
             try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
-            return (value, session.totalChanges, writer.changesSoFar != before)
-        }
+            return ChangeResult(value: value, totals: session.totalChanges)
+        }.value
     }
 
     /// Runs `body` (an import) as one transaction straight on the store, kept only when `commitIf` says so of its
@@ -165,35 +140,36 @@ final class WritePath: Sendable {
         let (rules, countedClasses, indexes, searchable, recordRules) = (
             self.rules, self.countedClasses, self.indexes, self.searchable, self.recordRules
         )
-        do {
-            let value = try await store.write(commitIf: shouldCommit) { writer in
-                let run = RuleRun(recordRules, writer: writer, access: .master)
-                let value = try body(writer, run)
-                try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
-                return value
-            }
-            let totals = try await store.write {
-                try Self.open(
-                    $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
-                    recordRules: recordRules)
-            }
-            counts.replaceTotals(totals)
+        let value = try await door.transaction(commitIf: shouldCommit) { writer in
+            let run = RuleRun(recordRules, writer: writer, access: .master)
+            let value = try body(writer, run)
+            try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
             return value
-        } catch {
-            counts.recordChange(totals: [:])
-            throw error
         }
+        let totals = try await door.transaction {
+            try Self.open(
+                $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
+                recordRules: recordRules)
+        }
+        counts.replaceTotals(totals)
+        return value
     }
 
-    /// Keeps `file` (a photo chosen in a form) in its own transaction: no record changes, so the revision stays.
+    /// Keeps `file` (a photo chosen in a form) in its own transaction, before the record that names it is saved.
     func keep(_ file: StoredFile) async throws {
-        try await store.write { try $0.save(file) }
+        try await door.transaction { try $0.save(file) }
     }
 
     /// Reads in one snapshot as the person the page is for (`PageAccess.current`): every page's read sees only the
     /// rows that person may read by their ACLs, as the Parse API's reads do.
     func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
         let access = PageAccess.current
-        return try await store.read { try body($0.acting(as: access)) }
+        return try await door.read { try body($0.acting(as: access)) }
     }
+}
+
+/// What one change's transaction gives back: the body's value and how the counted totals moved.
+private struct ChangeResult<T: Sendable>: Sendable {
+    let value: T
+    let totals: [String: Int]
 }

@@ -19,6 +19,9 @@ protocol APIAccounts: Sendable {
         -> APISignIn
     /// Ends the session of `token`.
     func signOut(token: String) async throws
+    /// Removes an account with no household role (signed up from an app) and its sessions, as the People page
+    /// does; false when there is no such account.
+    func removeNewcomer(id: String) async throws -> Bool
 }
 
 /// How an API sign-in or sign-up ended.

@@ -6,17 +6,18 @@ import ParseStore
 final class APIKeys: Sendable {
     /// The application id (`--parse-app-id`, "parsnip" unless changed).
     let applicationId: String
-    private let store: ParseStore
+    /// The store's one door: the keys are settings kept in it.
+    private let door: StoreDoor
     private let current: LockedValue<(masterKey: String, signUpAllowed: Bool)>
 
     static let masterKeySetting = "parseMasterKey"
     static let signUpSetting = "parseSignUpAllowed"
 
-    /// Reads the master key from `store`, making one first when the database has none.
-    init(store: ParseStore, applicationId: String) async throws {
-        self.store = store
+    /// Reads the master key through `door`, making one first when the database has none.
+    init(door: StoreDoor, applicationId: String) async throws {
+        self.door = door
         self.applicationId = applicationId
-        let settings = try await store.write { writer -> (String, Bool) in
+        let settings = try await door.bookkeeping { writer -> (String, Bool) in
             let reader = writer.reader
             let key: String
             if let stored = try reader.serverSetting(Self.masterKeySetting) {
@@ -45,13 +46,13 @@ final class APIKeys: Sendable {
     /// Replaces the master key: apps using the old one are refused from now on.
     func renewMasterKey() async throws {
         let key = Self.newMasterKey()
-        try await store.write { try $0.setServerSetting(Self.masterKeySetting, to: key) }
+        try await door.bookkeeping { try $0.setServerSetting(Self.masterKeySetting, to: key) }
         current.withLock { $0.masterKey = key }
     }
 
     /// Lets apps sign people up (without a household role), or stops them.
     func allowSignUp(_ allowed: Bool) async throws {
-        try await store.write { try $0.setServerSetting(Self.signUpSetting, to: allowed ? "true" : "false") }
+        try await door.bookkeeping { try $0.setServerSetting(Self.signUpSetting, to: allowed ? "true" : "false") }
         current.withLock { $0.signUpAllowed = allowed }
     }
 

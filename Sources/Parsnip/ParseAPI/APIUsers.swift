@@ -123,15 +123,8 @@ struct APIUsers: Sendable {
             throw APIFailure.parse(
                 119, "People with a role in the household are removed on Parsnip's People page, by the owner.")
         }
-        defer { endpoints.accounts.accountsChanged() }
-        try await endpoints.objects.writePath.change(by: nil) { session in
-            let writer = session.recordWriter
-            let pointer = ParseValue.pointer(ParsePointer(className: "_User", objectId: userId))
-            for own in try writer.reader.find(ParseQuery("_Session").where("user", equalTo: pointer).limit(10_000)) {
-                try writer.delete("_Session", objectId: own.objectId)
-            }
-            try writer.delete("_User", objectId: userId)
-        }
+        // The People page's own removal: one way to remove a newcomer, whoever asks.
+        guard try await endpoints.accounts.removeNewcomer(id: userId) else { throw ParseError.objectNotFound }
         return "{}"
     }
 

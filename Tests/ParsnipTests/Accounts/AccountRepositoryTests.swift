@@ -41,7 +41,7 @@ final class AccountRepositoryTests: XCTestCase {
         let session = try await ownerSession(accounts)
         XCTAssertNotNil(session.token.wholeMatch(of: /r:[0-9a-f]{32}/), session.token)
         XCTAssertEqual(session.expiresAt, clock.now().addingTimeInterval(30 * 24 * 3600))
-        let stored = try await accounts.store.read { reader in
+        let stored = try await accounts.door.read { reader in
             try reader.find(ParseQuery("_Session").include("user"))
         }
         XCTAssertEqual(stored.count, 1)
@@ -61,7 +61,7 @@ final class AccountRepositoryTests: XCTestCase {
         clock.advance(by: 1)
         let expired = try await accounts.user(forSession: session.token)
         XCTAssertNil(expired)
-        let rows = try await accounts.store.read { try $0.count(ParseQuery("_Session")) }
+        let rows = try await accounts.door.read { try $0.count(ParseQuery("_Session")) }
         XCTAssertEqual(rows, 0)
     }
 
@@ -94,7 +94,7 @@ final class AccountRepositoryTests: XCTestCase {
         try await accounts.signOut(token: session.token)
         let afterSignOut = try await accounts.user(forSession: session.token)
         XCTAssertNil(afterSignOut)
-        let rows = try await accounts.store.read { try $0.count(ParseQuery("_Session")) }
+        let rows = try await accounts.door.read { try $0.count(ParseQuery("_Session")) }
         XCTAssertEqual(rows, 0)
     }
 
@@ -109,7 +109,7 @@ final class AccountRepositoryTests: XCTestCase {
         XCTAssertEqual(removed, .success(ben))
         let afterRemoval = try await accounts.user(forSession: benSession.token)
         XCTAssertNil(afterRemoval)
-        let (sessions, members) = try await accounts.store.read { reader in
+        let (sessions, members) = try await accounts.door.read { reader in
             (
                 try reader.count(ParseQuery("_Session")),
                 try reader.count(
@@ -132,7 +132,7 @@ final class AccountRepositoryTests: XCTestCase {
         XCTAssertEqual(try changed.get().role, .editor)
         let asEditor = try await accounts.user(forSession: session.token)
         XCTAssertEqual(asEditor?.role, .editor)
-        let memberships = try await accounts.store.read { reader in
+        let memberships = try await accounts.door.read { reader in
             try reader.find(
                 ParseQuery("_Role").where(
                     "users", equalTo: .pointer(ParsePointer(className: "_User", objectId: ben.id))))

@@ -75,13 +75,15 @@ final class AccountSecretTests: XCTestCase {
         logger.logLevel = .trace
         let settings = signInSettings()
         let accounts = StoreAccountRepository(
-            store: try .inMemory(clock: settings.clock), passwordHashCost: testPasswordHashCost, clock: settings.clock)
-        let writePath = try await WritePath.counting(ParseStore.inMemory())
+            door: StoreDoor(store: try .inMemory(clock: settings.clock)), passwordHashCost: testPasswordHashCost,
+            clock: settings.clock)
+        let store = try ParseStore.inMemory()
+        let writePath = try await WritePath.counting(store)
         let (router, _) = buildRouter(
             settings: settings, pages: try await Pages(directory: settings.templatesDirectory),
             writePath: writePath, todos: FailingRepository(),
             recipes: FailingRecipeRepository(), books: FailingBookRepository(),
-            accounts: accounts, backups: .off(writePath), logger: logger)
+            accounts: accounts, backups: .off(writePath, store: store), logger: logger)
         let app = Application(router: router, logger: logger)
         let (ownerPassword, editorPassword) = (self.ownerPassword, self.editorPassword)
         try await app.test(.router) { client in

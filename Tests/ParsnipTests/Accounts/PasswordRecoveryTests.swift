@@ -101,7 +101,7 @@ final class PasswordRecoveryTests: XCTestCase {
         let path = folder.appendingPathComponent("parsnip.sqlite").path
         let before = try ParseStore(path: path)
         let running = StoreAccountRepository(
-            store: before, passwordHashCost: testPasswordHashCost, clock: SystemParseClock())
+            door: StoreDoor(store: before), passwordHashCost: testPasswordHashCost, clock: SystemParseClock())
         guard case .success(let session) = try await running.createOwner(username: "Ana", password: oldPassword)
         else { throw XCTSkip("set-up failed") }
         try before.close()
@@ -114,7 +114,7 @@ final class PasswordRecoveryTests: XCTestCase {
         let after = try ParseStore(path: path)
         defer { try? after.close() }
         let restarted = StoreAccountRepository(
-            store: after, passwordHashCost: testPasswordHashCost, clock: SystemParseClock())
+            door: StoreDoor(store: after), passwordHashCost: testPasswordHashCost, clock: SystemParseClock())
         let withNew = try await restarted.signIn(username: "Ana", password: newPassword)
         XCTAssertNotNil(withNew)
         let withOld = try await restarted.signIn(username: "Ana", password: oldPassword)

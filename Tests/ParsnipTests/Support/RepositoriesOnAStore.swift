@@ -50,9 +50,9 @@ extension StoreBookRepository {
 
 extension BackupService {
     /// A backup service with no folder: for tests that build a router without backups.
-    static func off(_ writePath: WritePath) -> BackupService {
+    static func off(_ writePath: WritePath, store: ParseStore) -> BackupService {
         BackupService(
-            store: writePath.store, writePath: writePath, folder: nil, rules: BackupRules(automatic: false),
+            store: store, writePath: writePath, folder: nil, rules: BackupRules(automatic: false),
             keptClasses: StoreAccountRepository.accountClasses, logger: Logger(label: "test"))
     }
 }

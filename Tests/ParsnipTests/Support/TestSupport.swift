@@ -321,7 +321,8 @@ let testPasswordHashCost: UInt8 = 4
 /// An account repository on its own in-memory store.
 func memoryAccounts(clock: any ParseClock = SteppingClock()) throws -> StoreAccountRepository {
     StoreAccountRepository(
-        store: try ParseStore.inMemory(clock: clock), passwordHashCost: testPasswordHashCost, clock: clock)
+        door: StoreDoor(store: try ParseStore.inMemory(clock: clock)), passwordHashCost: testPasswordHashCost,
+        clock: clock)
 }
 
 /// A clock tests move by hand: it stays where it is put.

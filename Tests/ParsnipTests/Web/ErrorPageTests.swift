@@ -86,11 +86,12 @@ final class ErrorPageTests: XCTestCase {
         let pages = try await Pages(directory: settings.templatesDirectory)
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
-        let writePath = try await WritePath.counting(ParseStore.inMemory())
+        let store = try ParseStore.inMemory()
+        let writePath = try await WritePath.counting(store)
         let (router, _) = buildRouter(
             settings: settings, pages: pages, writePath: writePath,
             todos: FailingRepository(), recipes: FailingRecipeRepository(),
-            books: FailingBookRepository(), accounts: try memoryAccounts(), backups: .off(writePath),
+            books: FailingBookRepository(), accounts: try memoryAccounts(), backups: .off(writePath, store: store),
             logger: quietLogger
         )
         let app = Application(router: router, logger: quietLogger)
