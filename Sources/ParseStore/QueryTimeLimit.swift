@@ -7,7 +7,7 @@ extension ParseStore {
     ///
     /// A request's `where` is written by whoever sends it, so its cost must be bounded whatever it says: the regex
     /// engine is linear in the text (`BoundedRegex`), the where document's size and nesting are capped
-    /// (`WhereClauseParser.limits`), and this limit stops anything else — a scan of a large class with a costly
+    /// (`WhereClauseLimits`), and this limit stops anything else — a scan of a large class with a costly
     /// condition — so no request holds one of the four reader connections, or the server's shutdown, for longer.
     public static let queryTimeLimit: Duration = .seconds(1)
 

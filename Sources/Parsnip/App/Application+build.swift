@@ -262,12 +262,14 @@ func buildRouter(
         repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
         timeZone: settings.timeZone
     ).addRoutes(to: routes)
-    RecipeController(repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money)
-        .addRoutes(to: routes)
+    RecipeController(
+        repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock
+    )
+    .addRoutes(to: routes)
     BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
         .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {
-        CatalogueController(kind: kind, repository: books, pages: pages).addRoutes(to: routes)
+        CatalogueController(kind: kind, repository: books, pages: pages, clock: settings.clock).addRoutes(to: routes)
         HistoryController(
             subject: CatalogueEntryHistory(kind: kind, repository: books), writePath: writePath, pages: pages
         )

@@ -1,4 +1,5 @@
 import Hummingbird
+import ParseStore
 
 /// The pages of one kind of catalogue entry — genres, authors or publishers: the list with its add form, an entry's
 /// page with its books and the rename form, and delete (moving a genre's books to another genre).
@@ -10,8 +11,14 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     let bookLimit: Int
     /// The list and entry pages rendered since the last write, by visitor variant and path, without the CSRF token.
     let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20)
+    /// "Now" for the "Last changed" line: the app's clock.
+    let clock: any ParseClock
 
-    init(kind: CatalogueKind, repository: Repository, pages: Pages, bookLimit: Int = 50) {
+    init(
+        kind: CatalogueKind, repository: Repository, pages: Pages, bookLimit: Int = 50,
+        clock: any ParseClock = SystemParseClock()
+    ) {
+        self.clock = clock
         self.kind = kind
         self.repository = repository
         self.pages = pages
@@ -198,7 +205,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         let moreURL = books.total > books.books.count ? "/books?\(kind.singular)=\(id)" : nil
         let page = CatalogueShowPage(
             usage: usage, books: books, moreURL: moreURL, typedName: typedName, problem: problem,
-            csrfToken: csrfToken, visitor: BookVisitor(context: context)
+            csrfToken: csrfToken, visitor: BookVisitor(context: context), now: clock.now()
         )
         return pages.renderBody(page, template: "catalogue/show")
     }

@@ -179,7 +179,7 @@ extension CatalogueIndexPage {
 extension CatalogueShowPage {
     init(
         usage: CatalogueEntryUsage, books: BookListPage, moreURL: String?, typedName: String? = nil,
-        problem: String? = nil, csrfToken: String, visitor: BookVisitor
+        problem: String? = nil, csrfToken: String, visitor: BookVisitor, now: Date
     ) {
         let entry = usage.entry
         let kind = entry.kind
@@ -188,7 +188,7 @@ extension CatalogueShowPage {
         name = entry.name
         listURL = kind.path
         listTitle = "All \(kind.plural)"
-        changedBy = usage.lastChange?.byline(now: Date())
+        changedBy = usage.lastChange?.byline(now: now)
         historyURL = "\(kind.path)/\(entry.id)/history"
         countLine = books.total == 0 ? nil : BookFormatting.books(books.total)
         countText = BookFormatting.books(books.total)

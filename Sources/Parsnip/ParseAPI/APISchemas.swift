@@ -38,7 +38,9 @@ struct APISchemas: Sendable {
             guard !keptClasses.contains(name) else {
                 throw APIFailure.parse(255, "Parsnip's pages keep the class \(name): it cannot be removed.")
             }
-            try await endpoints.objects.writePath.change(by: nil) { try $0.recordWriter.deleteClass(name) }
+            try await endpoints.objects.writePath.change(by: nil, access: .master) {
+                try $0.recordWriter.deleteClass(name)
+            }
             return .ok("{}")
         default:
             throw APIFailure.noEndpoint(request.method.rawValue, "/parse/schemas")
@@ -52,7 +54,7 @@ struct APISchemas: Sendable {
         let (added, removed) = try Self.fields(request.body)
         guard removed.isEmpty else { throw APIFailure.parse(255, "Field \(removed[0]) does not exist, cannot delete.") }
         let permissions = request.body["classLevelPermissions"]
-        let schema = try await endpoints.objects.writePath.change(by: nil) { session -> ParseValue? in
+        let schema = try await endpoints.objects.writePath.change(by: nil, access: .master) { session -> ParseValue? in
             let writer = session.recordWriter
             try writer.addFields(name, added)
             if let permissions { try writer.setClassLevelPermissions(name, permissions) }
@@ -67,7 +69,7 @@ struct APISchemas: Sendable {
             throw APIFailure.parse(255, "Parsnip's pages keep the fields of \(name): they cannot be removed.")
         }
         let permissions = request.body["classLevelPermissions"]
-        let schema = try await endpoints.objects.writePath.change(by: nil) { session -> ParseValue? in
+        let schema = try await endpoints.objects.writePath.change(by: nil, access: .master) { session -> ParseValue? in
             let writer = session.recordWriter
             guard try writer.reader.schema(name) != nil else {
                 throw ParseError(.invalidClassName, "Class \(name) does not exist.")

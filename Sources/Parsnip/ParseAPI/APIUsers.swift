@@ -31,7 +31,7 @@ struct APIUsers: Sendable {
         let outcome = try await endpoints.accounts.signUp(
             username: username, password: password, fields: Dictionary(uniqueKeysWithValues: fields.map { ($0, $1) }),
             address: request.remoteAddress)
-        let (token, userId) = try Self.signedIn(outcome)
+        let (token, userId) = try Self.signedIn(outcome, now: store.now())
         let user = try await store.read { try $0.fetch("_User", objectId: userId) }
         let body: ParseValue = [
             "objectId": .string(userId), "createdAt": .string(ParseJSON.isoString(user.createdAt)),
@@ -55,7 +55,7 @@ struct APIUsers: Sendable {
         }
         let outcome = try await endpoints.accounts.signIn(
             username: name, password: password, address: request.remoteAddress)
-        let (token, userId) = try Self.signedIn(outcome)
+        let (token, userId) = try Self.signedIn(outcome, now: store.now())
         return .ok(try await userJSON(userId, sessionToken: token))
     }
 
@@ -129,11 +129,13 @@ struct APIUsers: Sendable {
     }
 
     /// The token and person of a successful sign-in or sign-up, or Parse's error for the others.
-    private static func signedIn(_ outcome: APISignIn) throws -> (token: String, userId: String) {
+    /// `now` is the store clock's, which the throttle's times come from.
+    private static func signedIn(_ outcome: APISignIn, now: Date) throws -> (token: String, userId: String) {
         switch outcome {
         case .signedIn(let token, let userId): return (token, userId)
         case .wrongNameOrPassword: throw APIFailure.parse(101, "Invalid username/password.")
-        case .throttled(let until): throw APIFailure.throttled(seconds: Int(until.timeIntervalSinceNow.rounded(.up)))
+        case .throttled(let until):
+            throw APIFailure.throttled(seconds: Int(until.timeIntervalSince(now).rounded(.up)))
         case .refused(let code, let message): throw APIFailure.parse(code, message)
         }
     }

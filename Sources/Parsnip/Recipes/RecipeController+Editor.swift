@@ -137,20 +137,20 @@ extension RecipeController {
             // Saved from the question asked on leaving the editor: on to where the person was going.
             let list = try Self.editorList(context.form).map { "?" + $0.context } ?? ""
             let next = context.form[Self.leaveTargetField].map(SafeRedirect.safeNext) ?? "/recipes/\(id)\(list)"
-            return Flash.redirect(to: next, message: Self.savedMessage(saved, merged: merged))
+            return Flash.redirect(to: next, message: Self.savedMessage(saved, merged: merged, now: clock.now()))
         case .conflict(let report):
             let page = ConflictPage(
                 report: report, thing: "recipe", form: context.form, base: base, action: "/recipes/\(id)",
-                cancelURL: "/recipes/\(id)", context: context, now: Date(), excluding: ["row-action"])
+                cancelURL: "/recipes/\(id)", context: context, now: clock.now(), excluding: ["row-action"])
             return pages.render(page, template: "conflict", status: .conflict)
         }
     }
 
     /// "Updated “Soup”", or after a merge "Saved “Soup”. Ana changed Servings at 14:02 while you were editing;
     /// both changes are kept."
-    static func savedMessage(_ saved: Recipe, merged: MergeReport?) -> String {
+    static func savedMessage(_ saved: Recipe, merged: MergeReport?, now: Date) -> String {
         guard let merged else { return "Updated “\(saved.name)”" }
-        let sentence = merged.stamp.sentence(changed: merged.fieldLabels, now: Date())
+        let sentence = merged.stamp.sentence(changed: merged.fieldLabels, now: now)
         return "Saved “\(saved.name)”. \(sentence) while you were editing; both changes are kept."
     }
 
@@ -228,7 +228,7 @@ extension RecipeController {
     ) -> ByteBuffer {
         let page = RecipeEditorPage(
             mode: mode, draft: draft, base: base, problems: problems, focus: focus, csrfToken: csrfToken,
-            context: context, now: Date(), money: money)
+            context: context, now: clock.now(), money: money)
         if case .new = mode { return pages.renderBody(page, template: "recipes/new") }
         return pages.renderBody(page, template: "recipes/edit")
     }

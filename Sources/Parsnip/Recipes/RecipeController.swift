@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ParseStore
 
 /// The recipe pages: the list, a recipe's page, the editor (in RecipeController+Editor.swift) and delete —
 /// each a GET page, and POSTs that answer 303, or re-render the form with 422 or 409.
@@ -10,6 +11,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     let pageSize: Int
     /// How prices are shown.
     var money = MoneyFormat.plain
+    /// "Now" for the "Last changed" lines: the app's clock.
+    var clock: any ParseClock = SystemParseClock()
     /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache()
     /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
@@ -67,14 +70,15 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             let scale = RecipeScale(query: servings, base: found.recipe.servings)
             return pages.render(
-                RecipeShowPage(found: found, page: page, now: Date(), scale: scale, pageSize: pageSize, money: money),
+                RecipeShowPage(
+                    found: found, page: page, now: clock.now(), scale: scale, pageSize: pageSize, money: money),
                 template: "recipes/show")
         }
         return try await cachedPage(request, context: context, list: list) { _ in
             let found = try await findRecipe(id, in: list)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             return pages.renderBody(
-                RecipeShowPage(found: found, page: page, now: Date(), pageSize: pageSize, money: money),
+                RecipeShowPage(found: found, page: page, now: clock.now(), pageSize: pageSize, money: money),
                 template: "recipes/show")
         }
     }

@@ -4,8 +4,6 @@ import XCTest
 /// The feature folders keep to their rule: a feature uses `Web/`, `Shared/` and `Editing/`, never another feature;
 /// `Editing/` uses only `Web/` and `Shared/`; `Web/` only `Shared/`; `Shared/` nothing of Parsnip's own.
 final class FeatureFoldersTests: XCTestCase {
-    static let features = ["Todos", "Recipes", "Books", "Accounts", "ParseAPI"]
-
     /// Which folders each folder may use besides itself.
     static let allowed: [String: Set<String>] = [
         "Todos": ["Web", "Shared", "Editing"], "Recipes": ["Web", "Shared", "Editing"],

@@ -58,7 +58,8 @@ final class BookViewerPageTests: XCTestCase {
             XCTAssertEqual(list.contains("Add author"), canEdit, "canEdit \(canEdit)")
             XCTAssertEqual(list.contains("entry-add-form"), canEdit, "canEdit \(canEdit)")
             let show = try await render(
-                CatalogueShowPage(usage: usage, books: books, moreURL: nil, csrfToken: "t", visitor: visitor),
+                CatalogueShowPage(
+                    usage: usage, books: books, moreURL: nil, csrfToken: "t", visitor: visitor, now: Date()),
                 "catalogue/show")
             XCTAssertTrue(show.contains(">The Dispossessed</a>"))
             XCTAssertEqual(show.contains("Rename"), canEdit, "canEdit \(canEdit)")
