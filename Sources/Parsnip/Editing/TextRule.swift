@@ -32,11 +32,13 @@ struct TextRule: Sendable, Hashable {
     }
 
     /// The rules of `className` as record rules: every changed object of it is checked.
-    static func recordRules(_ className: String, thing: String, _ rules: [TextRule]) -> RecordRules {
+    static func recordRules(_ className: String, thing: String, _ rules: [TextRule], numbers: [NumberRule] = [])
+        -> RecordRules
+    {
         RecordRules(watched: [className]) { check in
             try check.changed(className).flatMap { id -> [RuleBreak] in
                 guard let object = try check.object(className, id) else { return [] }
-                return breaks(of: object, thing: thing, rules)
+                return breaks(of: object, thing: thing, rules) + NumberRule.breaks(of: object, numbers)
             }
         }
     }

@@ -113,6 +113,11 @@ final class RecordRulesEveryWriterTests: XCTestCase {
             fields: { _, _ in ["name": "", "servings": 2] }, fix: ["name": "Soup"],
             page: { _ in ("/recipes", recipeForm([("name", "")])) }, basePath: "/recipes"),
         Case(
+            name: "a recipe serving 0", className: "Recipe", code: 142,
+            words: "The servings must be a whole number from 1 to 1,000",
+            fields: { _, _ in ["name": "Soup", "servings": 0] }, fix: ["servings": 2],
+            page: { _ in ("/recipes", recipeForm([("servings", "0")])) }, basePath: "/recipes"),
+        Case(
             name: "a genre named as another genre", className: "Genre", code: 137,
             words: "This genre already exists",
             fields: { _, _ in ["name": "science FICTION"] }, fix: ["name": "Fantasy"],
