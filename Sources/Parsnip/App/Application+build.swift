@@ -193,6 +193,7 @@ func buildRouter(
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: LanguageMiddleware(householdDefault: Language(rawValue: settings.language) ?? .en))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(
         middleware: AllowedHostsMiddleware(
@@ -252,6 +253,7 @@ func buildRouter(
         AppsController(keys: api.keys, pages: pages).addRoutes(to: routes)
     }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
+    LanguageController().addRoutes(to: routes)
     HomeController(pages: pages) {
         backups.notice(now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
     }

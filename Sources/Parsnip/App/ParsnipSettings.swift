@@ -28,6 +28,9 @@ public struct ParsnipSettings: Sendable {
     /// The household's time zone: where its days begin ("Due tomorrow") and what its clock reads. The computer's
     /// own zone unless `--time-zone` names another.
     public var timeZone: TimeZone = .current
+    /// The household's language ("en", "es", "pt", "fr", "ko", "ja"): what the pages speak to a browser that asks
+    /// for none of Parsnip's languages and whose person chose none.
+    public var language = "en"
     /// How prices are shown: plain numbers unless the command line gives the computer's currency or `--currency`.
     public var money = MoneyFormat.plain
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.

@@ -24,6 +24,22 @@ struct PageChrome: Sendable {
     var trouble: StoreTroubleNotice?
     /// Seconds after which the page loads itself again (a progress page); nil on every other page.
     var refreshSeconds: Int?
+    /// The page's language (`speak(_:)` sets it and what follows from it).
+    private(set) var language = Language.en
+    /// The page's words in its language, for the templates: `{{page.t.nav.todos}}`.
+    private(set) var t = Catalogues.current.messages(for: .en)
+    /// The chooser's choices, each named in itself, the page's own marked.
+    private(set) var languages = LanguageChoice.all(current: .en)
+    /// `<html lang>`.
+    private(set) var lang = Language.en.rawValue
+
+    /// Makes the page speak `language`. (Templates read stored properties only, so each is set here.)
+    mutating func speak(_ language: Language) {
+        self.language = language
+        t = Catalogues.current.messages(for: language)
+        languages = LanguageChoice.all(current: language)
+        lang = language.rawValue
+    }
 
     init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
         self.title = title
@@ -39,8 +55,9 @@ struct PageChrome: Sendable {
         inBooks: Bool = false
     ) {
         self.init(title: title, flash: context.flash, inTodos: inTodos, inRecipes: inRecipes, inBooks: inBooks)
+        speak(context.language)
         canEdit = context.canEdit
-        account = context.user.map(AccountBar.init(user:))
+        account = context.user.map { AccountBar(user: $0, language: context.language) }
         offerSignIn = context.user == nil && !context.signInRequired
         trouble = context.storeTrouble?.notice
         flashIsRefusal = context.flashIsRefusal
@@ -62,10 +79,22 @@ struct AccountBar: Sendable {
     let roleName: String
     let isOwner: Bool
 
-    init(user: SignedInUser) {
+    init(user: SignedInUser, language: Language) {
         username = user.username
-        roleName = user.role.displayName
+        roleName = Catalogues.current.text("role.\(user.role.rawValue)", in: language)
         isOwner = user.role.canManagePeople
+    }
+}
+
+/// One language in the chooser at the foot of every page.
+struct LanguageChoice: Sendable {
+    let code: String
+    let name: String
+    let isCurrent: Bool
+
+    /// Every language, `current` marked.
+    static func all(current: Language) -> [LanguageChoice] {
+        Language.allCases.map { LanguageChoice(code: $0.rawValue, name: $0.nativeName, isCurrent: $0 == current) }
     }
 }
 

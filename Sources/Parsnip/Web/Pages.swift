@@ -44,6 +44,8 @@ struct Pages: Sendable {
         for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
             throw StartupError("The template \(directory)/\(name).mustache is missing.")
         }
+        // The pages' words in every language sit beside the templates.
+        Catalogues.use(try Catalogues(directory: Catalogues.directory(besideTemplates: directory)))
     }
 
     /// Renders `model` with the template `name` into an HTML response.

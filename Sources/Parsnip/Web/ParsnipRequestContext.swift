@@ -29,6 +29,8 @@ struct ParsnipRequestContext: RequestContext {
     var uploadedFiles: [UploadedFile] = []
     /// Set while a form is shown again because the database could not take its change; its pages show the notice.
     var storeTrouble: StoreTrouble?
+    /// The language the pages speak to this visitor, set by `LanguageMiddleware`.
+    var language = Language.en
 
     init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
@@ -42,10 +44,12 @@ struct ParsnipRequestContext: RequestContext {
     /// computer when signing in is optional.
     var canEdit: Bool { user.map { $0.role.canEdit } ?? !signInRequired }
 
-    /// Keeps cached pages apart per person: pages show who is signed in and only the buttons their role may use.
-    /// Empty for a visitor who has not signed in, so the anonymous pages of a Parsnip used alone stay shared.
+    /// Keeps cached pages apart per language and person: pages speak the visitor's language, show who is signed in
+    /// and only the buttons their role may use. Only the language for a visitor who has not signed in, so the
+    /// anonymous pages of a Parsnip used alone stay shared.
     var cacheVariant: String {
-        guard let user else { return "" }
-        return "u:\(user.objectId):\(user.role.rawValue)|"
+        let language = "l:\(language.rawValue)|"
+        guard let user else { return language }
+        return language + "u:\(user.objectId):\(user.role.rawValue)|"
     }
 }

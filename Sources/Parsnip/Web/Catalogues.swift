@@ -1,0 +1,122 @@
+import Foundation
+import Mustache
+
+/// The words of the pages in every language: one catalogue per language, `Locales/<language>.json` beside the
+/// templates — a flat JSON object from key ("nav.todos") to an ICU MessageFormat message. A key a catalogue lacks
+/// falls back to English (the catalogue tests keep that from happening).
+///
+/// Loaded once at start; a catalogue that cannot be read, or a message that is not MessageFormat, stops the start.
+struct Catalogues: Sendable {
+    /// Messages by language, then key.
+    private let messages: [Language: [String: MessageFormat]]
+    /// Message texts without arguments, by language, then key: what templates show.
+    private let plain: [Language: [String: String]]
+    /// Every leading part of a key ("nav" of "nav.todos"), so a template's walk stops at a name no key has.
+    private let prefixes: Set<String>
+
+    /// The catalogues the running Parsnip loaded (`Pages` loads them at start); English-only empty ones before.
+    static var current: Catalogues { loaded.withLock { $0 } ?? Catalogues(messages: [:], plain: [:]) }
+    private static let loaded = LockedValue<Catalogues?>(nil)
+
+    /// Makes `catalogues` the ones every page reads.
+    static func use(_ catalogues: Catalogues) { loaded.withLock { $0 = catalogues } }
+
+    private init(messages: [Language: [String: MessageFormat]], plain: [Language: [String: String]]) {
+        self.messages = messages
+        self.plain = plain
+        self.prefixes = Self.prefixes(of: messages[.en]?.keys.map { $0 } ?? [])
+    }
+
+    private static func prefixes(of keys: [String]) -> Set<String> {
+        var prefixes: Set<String> = []
+        for key in keys {
+            var parts = key.split(separator: ".")
+            while parts.count > 1 {
+                parts.removeLast()
+                prefixes.insert(parts.joined(separator: "."))
+            }
+        }
+        return prefixes
+    }
+
+    /// Reads every language's catalogue from `directory`.
+    init(directory: String) throws {
+        var messages: [Language: [String: MessageFormat]] = [:]
+        var plain: [Language: [String: String]] = [:]
+        for language in Language.allCases {
+            let path = "\(directory)/\(language.rawValue).json"
+            let texts: [String: String]
+            do {
+                texts = try JSONDecoder().decode(
+                    [String: String].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw StartupError("The catalogue \(path) cannot be read: \(error)")
+            }
+            for (key, text) in texts {
+                do {
+                    let message = try MessageFormat(text)
+                    messages[language, default: [:]][key] = message
+                    if message.argumentNames.isEmpty {
+                        plain[language, default: [:]][key] = message.format([:], language: language)
+                    }
+                } catch {
+                    throw StartupError("The message \(key) of \(path) is broken: \(error)")
+                }
+            }
+        }
+        self.init(messages: messages, plain: plain)
+    }
+
+    /// The folder of catalogues beside the templates folder `templates` ("…/Templates" → "…/Locales").
+    static func directory(besideTemplates templates: String) -> String {
+        URL(fileURLWithPath: templates).deletingLastPathComponent().appendingPathComponent("Locales").path
+    }
+
+    /// Every key of `language`'s catalogue.
+    func keys(of language: Language) -> Set<String> { Set(messages[language]?.keys ?? [:].keys) }
+
+    /// The message `key` of `language`, or English's.
+    func message(_ key: String, in language: Language) -> MessageFormat? {
+        messages[language]?[key] ?? messages[.en]?[key]
+    }
+
+    /// The message `key` in `language` with `arguments` (text) and `counts` (numbers) filled in; the key itself
+    /// when no catalogue has it.
+    func text(_ key: String, in language: Language, _ arguments: [String: String] = [:], counts: [String: Int] = [:])
+        -> String
+    {
+        guard let message = message(key, in: language) else { return key }
+        return message.format(
+            arguments, counts: counts, language: language, number: { NumberWords.grouped($0, in: language) })
+    }
+
+    /// The messages of `language` as templates read them: `{{page.t.nav.todos}}`.
+    func messages(for language: Language) -> Messages {
+        Messages(
+            language: language, texts: plain[language] ?? [:], english: plain[.en] ?? [:], prefixes: prefixes,
+            prefix: "")
+    }
+}
+
+/// One language's argument-free messages for templates: `{{page.t.nav.todos}}` walks the key's parts.
+struct Messages: Sendable, MustacheParent {
+    let language: Language
+    let texts: [String: String]
+    let english: [String: String]
+    let prefixes: Set<String>
+    let prefix: String
+
+    func child(named name: String) -> Any? {
+        let key = prefix + name
+        if let text = texts[key] ?? english[key] { return text }
+        guard prefixes.contains(key) else { return nil }
+        return Messages(language: language, texts: texts, english: english, prefixes: prefixes, prefix: key + ".")
+    }
+}
+
+/// Whole numbers written the language's way ("1,000", "1 000", "1.000").
+enum NumberWords {
+    static func grouped(_ number: Int, in language: Language) -> String {
+        number.formatted(.number.locale(Locale(identifier: language.rawValue)))
+    }
+}
