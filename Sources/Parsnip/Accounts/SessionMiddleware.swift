@@ -23,6 +23,10 @@ struct SessionMiddleware<Accounts: AccountRepository>: RouterMiddleware {
             context.sentSessionCookie = true
             context.user = try await accounts.user(forSession: token)
         }
+        // A language chosen on this browser wins; else the one the person chose on another device.
+        if let chosen = context.user?.language, LanguageChoice.cookieLanguage(request.headers) == nil {
+            context.language = chosen
+        }
         // Every read and record write of the page acts for this person, so the rows' ACLs hold here as in the API.
         let access = context.user.map(\.access.asPerson) ?? .person(["*"])
         return try await PageAccess.$current.withValue(access) { try await next(request, context) }

@@ -28,7 +28,8 @@ extension StoreAccountRepository {
             let role = try role(ofUser: user.objectId, reader: reader)
         else { return .unknown }
         let signedIn = SignedInUser(
-            objectId: user.objectId, username: username, role: role, access: try reader.access(ofUser: user.objectId))
+            objectId: user.objectId, username: username, role: role, access: try reader.access(ofUser: user.objectId),
+            language: user[Schema.language]?.stringValue.flatMap(Language.init(rawValue:)))
         return .found(SessionCache.Entry(user: signedIn, expiresAt: expiresAt))
     }
 

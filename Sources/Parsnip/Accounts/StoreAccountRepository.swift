@@ -15,6 +15,8 @@ struct StoreAccountRepository: AccountRepository {
         static let createdWith = "createdWith"
         static let roleName = "name"
         static let roleUsers = "users"
+        /// The language a person chose on the pages ("ko").
+        static let language = "language"
     }
 
     /// The classes that hold the people, their sessions and roles: a restore from the Backups page keeps them as
@@ -125,6 +127,14 @@ struct StoreAccountRepository: AccountRepository {
         case .unknown:
             return nil
         }
+    }
+
+    func keepLanguage(_ language: Language, forUser userId: String) async throws {
+        try await door.bookkeeping { writer in
+            try writer.update(
+                Schema.user, objectId: userId, operations: [Schema.language: .set(.string(language.rawValue))])
+        }
+        sessions.removeAll()
     }
 
     func signOut(token: String) async throws {

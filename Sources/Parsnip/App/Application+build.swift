@@ -253,7 +253,7 @@ func buildRouter(
         AppsController(keys: api.keys, pages: pages).addRoutes(to: routes)
     }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
-    LanguageController().addRoutes(to: routes)
+    LanguageController(directory: accounts).addRoutes(to: routes)
     HomeController(pages: pages) {
         backups.notice(now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
     }

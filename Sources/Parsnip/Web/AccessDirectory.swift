@@ -4,4 +4,6 @@ protocol AccessDirectory: Sendable {
     func ownerExists() async throws -> Bool
     /// The name of an owner, for "ask Ana"; nil when there is none.
     func ownerName() async throws -> String?
+    /// Keeps the language a signed-in person chose on their account, so it follows them to their other devices.
+    func keepLanguage(_ language: Language, forUser userId: String) async throws
 }

@@ -11,11 +11,16 @@ struct SignedInUser: Sendable, Hashable {
     /// Whose rows they may read and write by the rows' ACLs: their user, every `_Role` that includes them (as the
     /// Parse API computes it for their session) and everyone's.
     var access: ParseAccess
+    /// The language they chose on the pages (kept on their account, `_User.language`); nil when they chose none.
+    var language: Language?
 
-    init(objectId: String, username: String, role: Role, access: ParseAccess? = nil) {
+    init(
+        objectId: String, username: String, role: Role, access: ParseAccess? = nil, language: Language? = nil
+    ) {
         self.objectId = objectId
         self.username = username
         self.role = role
         self.access = access ?? .user(objectId, roles: [role.rawValue])
+        self.language = language
     }
 }

@@ -119,4 +119,25 @@ final class LanguageTests: XCTestCase {
             XCTAssertEqual(browser.cookies[LanguageChoice.cookieName], "ko")
         }
     }
+
+    func testALanguageChosenWhileSignedInFollowsThePersonToAnotherBrowser() async throws {
+        try await withApp(settings: signInSettings()) { ana in
+            try await ana.setUpOwner("Ana", password: "correct horse")
+            // Chosen from another site's link: this browser only.
+            _ = try await ana.get("/language?to=fr", headers: [.referer: "http://evil.example/page"])
+            let other = Browser(client: ana.client)
+            try await other.signIn("Ana", "correct horse")
+            let notKept = try await other.get("/todos", headers: [.acceptLanguage: "ja"]).text
+            XCTAssertTrue(notKept.contains(#"<html lang="ja">"#), "a foreign link changed only that browser")
+            // Chosen on Parsnip's own page: kept on Ana's account.
+            let chosen = try await ana.get("/language?to=ko", headers: [.referer: "http://localhost/todos"])
+            XCTAssertEqual(chosen.headers[.location], "/todos")
+            let korean = try await other.get("/todos", headers: [.acceptLanguage: "ja"]).text
+            XCTAssertTrue(korean.contains(#"<html lang="ko">"#), "followed Ana to the other browser")
+            // This browser's own choice still wins there.
+            _ = try await other.get("/language?to=es", headers: [.referer: "http://evil.example/"])
+            let spanish = try await other.get("/todos").text
+            XCTAssertTrue(spanish.contains(#"<html lang="es">"#))
+        }
+    }
 }
