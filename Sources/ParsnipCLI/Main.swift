@@ -94,6 +94,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "The household's language for browsers that ask for none of Parsnip's: en, es, pt, fr, ko or ja "
+                + "(default: en). Each person can still choose their own at the foot of every page.",
+            valueName: "code"))
+    var language = "en"
+
+    @Option(
+        help: ArgumentHelp(
             "The currency prices are shown in, as its three-letter code such as EUR, GBP or USD (default: the one of "
                 + "this computer's language and region settings).", valueName: "code"))
     var currency: String?
@@ -132,6 +139,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...100_000).contains(historyPerRecord) else {
             throw ValidationError("--history-per-record takes a number from 1 to 100000, not \(historyPerRecord).")
+        }
+        if !ParsnipSettings.languages.contains(language) {
+            throw ValidationError(
+                "--language takes one of \(ParsnipSettings.languages.joined(separator: ", ")), not \"\(language)\".")
         }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError(
@@ -182,6 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice
         )
         settings.requireSignIn = requireSignIn
+        settings.language = language
         settings.parseApplicationId = parseAppId
         settings.allowedHosts = allowedHost
         if let timeZone, let zone = TimeZone(identifier: timeZone) {

@@ -31,6 +31,8 @@ public struct ParsnipSettings: Sendable {
     /// The household's language ("en", "es", "pt", "fr", "ko", "ja"): what the pages speak to a browser that asks
     /// for none of Parsnip's languages and whose person chose none.
     public var language = "en"
+    /// The language codes `language` may be, in the chooser's order.
+    public static var languages: [String] { Language.allCases.map(\.rawValue) }
     /// How prices are shown: plain numbers unless the command line gives the computer's currency or `--currency`.
     public var money = MoneyFormat.plain
     /// Called once the server listens, with the port it got: the moment to tell the person where to go.
