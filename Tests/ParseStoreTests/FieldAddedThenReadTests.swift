@@ -27,15 +27,21 @@ final class FieldAddedThenReadTests: XCTestCase {
         ),
     ]
 
+    /// A `Thing` {a: 1} and a `Holder` pointing at it (for the include read path).
+    static func thingWithItsHolder(in store: ParseStore) async throws -> ParseObject {
+        let thing = try await store.write { try $0.create("Thing", ["a": 1]) }
+        _ = try await store.write {
+            try $0.create("Holder", ["thing": .pointer(ParsePointer(className: "Thing", objectId: thing.objectId))])
+        }
+        return thing
+    }
+
     func testEveryReadPathSeesAFieldAddedAfterItFirstRanOnEveryReaderConnection() async throws {
         for file in [true, false] {
             let temporary = file ? try makeFileStore() : nil
             defer { temporary?.cleanUp() }
             let store = try temporary?.store ?? makeMemoryStore()
-            let thing = try await store.write { try $0.create("Thing", ["a": 1]) }
-            _ = try await store.write {
-                try $0.create("Holder", ["thing": .pointer(ParsePointer(className: "Thing", objectId: thing.objectId))])
-            }
+            let thing = try await Self.thingWithItsHolder(in: store)
             for (step, field) in ["b", "c", "d"].enumerated() {
                 // Warm every reader connection's prepared statements with the layout before the new field.
                 for _ in 0..<3 {
@@ -70,10 +76,7 @@ final class FieldAddedThenReadTests: XCTestCase {
             let temporary = file ? try makeFileStore() : nil
             defer { temporary?.cleanUp() }
             let store = try temporary?.store ?? makeMemoryStore()
-            let thing = try await store.write { try $0.create("Thing", ["a": 1]) }
-            _ = try await store.write {
-                try $0.create("Holder", ["thing": .pointer(ParsePointer(className: "Thing", objectId: thing.objectId))])
-            }
+            let thing = try await Self.thingWithItsHolder(in: store)
             for field in ["b", "c", "d"] {
                 do {
                     try await store.write { writer in
