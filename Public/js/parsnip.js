@@ -3,6 +3,24 @@
 // recipe editor's row buttons (add, remove, move up and down) act at once instead of sending the form, and it
 // asks in the page before the recipe editor is left with changes that are not saved.
 "use strict";
+
+// The script's own words in the page's language: the layout puts the catalogue's `js.` messages in
+// #parsnip-words. `say("js.show")` gives one; `{name}` in it is filled from `values`.
+var parsnipWords = null;
+function say(key, values) {
+  if (parsnipWords === null) {
+    var holder = document.getElementById("parsnip-words");
+    try {
+      parsnipWords = holder ? JSON.parse(holder.textContent) : {};
+    } catch (error) {
+      parsnipWords = {};
+    }
+  }
+  var text = Object.prototype.hasOwnProperty.call(parsnipWords, key) ? parsnipWords[key] : key;
+  return text.replace(/\{(\w+)\}/g, function (whole, name) {
+    return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+  });
+}
 document.addEventListener("DOMContentLoaded", function () {
   var summary = document.querySelector(".error-summary");
   if (summary && document.activeElement !== summary) {

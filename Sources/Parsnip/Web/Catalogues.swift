@@ -1,8 +1,9 @@
 import Foundation
 import Mustache
 
-/// The words of the pages in every language: one catalogue per language, `Locales/<language>.json` beside the
-/// templates — a flat JSON object from key ("nav.todos") to an ICU MessageFormat message. A key a catalogue lacks
+/// The words of the pages in every language: one catalogue per language, the folder `Locales/<language>/` beside the
+/// templates, one file per part of Parsnip (`todos.json`, `recipes.json` …) — each a flat JSON object from key
+/// ("nav.todos") to an ICU MessageFormat message; a key in two files of one language stops the start. A key a catalogue lacks
 /// falls back to English (the catalogue tests keep that from happening).
 ///
 /// Loaded once at start; a catalogue that cannot be read, or a message that is not MessageFormat, stops the start.
@@ -13,6 +14,8 @@ struct Catalogues: Sendable {
     private let plain: [Language: [String: String]]
     /// Every leading part of a key ("nav" of "nav.todos"), so a template's walk stops at a name no key has.
     private let prefixes: Set<String>
+    /// The `js.` messages of each language as one JSON object, for the script (`say("js.show")` in parsnip.js).
+    private let scriptWords: [Language: String]
 
     /// The catalogues the running Parsnip loaded (`Pages` loads them at start); English-only empty ones before.
     static var current: Catalogues { loaded.withLock { $0 } ?? Catalogues(messages: [:], plain: [:]) }
@@ -21,11 +24,34 @@ struct Catalogues: Sendable {
     /// Makes `catalogues` the ones every page reads.
     static func use(_ catalogues: Catalogues) { loaded.withLock { $0 = catalogues } }
 
-    private init(messages: [Language: [String: MessageFormat]], plain: [Language: [String: String]]) {
+    private init(
+        messages: [Language: [String: MessageFormat]], plain: [Language: [String: String]],
+        script: [Language: [String: String]] = [:]
+    ) {
         self.messages = messages
         self.plain = plain
         self.prefixes = Self.prefixes(of: messages[.en]?.keys.map { $0 } ?? [])
+        self.scriptWords = Self.scriptWords(script)
     }
+
+    /// Each language's `js.` messages as a JSON object that is safe inside `<script>` (no `<` at all). They are
+    /// kept as written: the script fills `{name}` itself and has no plurals.
+    private static func scriptWords(_ plain: [Language: [String: String]]) -> [Language: String] {
+        var words: [Language: String] = [:]
+        for language in Language.allCases {
+            let english = (plain[.en] ?? [:]).filter { $0.key.hasPrefix("js.") }
+            let own = (plain[language] ?? [:]).filter { $0.key.hasPrefix("js.") }
+            let merged = english.merging(own) { $1 }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let json = (try? encoder.encode(merged)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+            words[language] = json.replacingOccurrences(of: "<", with: "\\u003c")
+        }
+        return words
+    }
+
+    /// The script's messages in `language` as JSON (layout.mustache puts them in `#parsnip-words`).
+    func scriptWords(for language: Language) -> String { scriptWords[language] ?? "{}" }
 
     private static func prefixes(of keys: [String]) -> Set<String> {
         var prefixes: Set<String> = []
@@ -43,28 +69,49 @@ struct Catalogues: Sendable {
     init(directory: String) throws {
         var messages: [Language: [String: MessageFormat]] = [:]
         var plain: [Language: [String: String]] = [:]
+        var script: [Language: [String: String]] = [:]
         for language in Language.allCases {
-            let path = "\(directory)/\(language.rawValue).json"
-            let texts: [String: String]
-            do {
-                texts = try JSONDecoder().decode(
-                    [String: String].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-            } catch {
-                throw StartupError("The catalogue \(path) cannot be read: \(error)")
-            }
-            for (key, text) in texts {
-                do {
-                    let message = try MessageFormat(text)
-                    messages[language, default: [:]][key] = message
-                    if message.argumentNames.isEmpty {
-                        plain[language, default: [:]][key] = message.format([:], language: language)
+            for (path, texts) in try Self.files(of: language, in: directory) {
+                for (key, text) in texts {
+                    guard messages[language]?[key] == nil else {
+                        throw StartupError("The message \(key) is in two files of \(directory)/\(language.rawValue)")
                     }
-                } catch {
-                    throw StartupError("The message \(key) of \(path) is broken: \(error)")
+                    do {
+                        let message = try MessageFormat(text)
+                        messages[language, default: [:]][key] = message
+                        if key.hasPrefix("js.") { script[language, default: [:]][key] = text }
+                        if message.argumentNames.isEmpty {
+                            plain[language, default: [:]][key] = message.format([:], language: language)
+                        }
+                    } catch {
+                        throw StartupError("The message \(key) of \(path) is broken: \(error)")
+                    }
                 }
             }
         }
-        self.init(messages: messages, plain: plain)
+        self.init(messages: messages, plain: plain, script: script)
+    }
+
+    /// Every `.json` file of `language`'s folder, read, by path.
+    private static func files(of language: Language, in directory: String) throws -> [(String, [String: String])] {
+        let folder = "\(directory)/\(language.rawValue)"
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw StartupError("The catalogue folder \(folder) cannot be read: \(error)")
+        }
+        return try names.map { name in
+            let path = "\(folder)/\(name)"
+            do {
+                return (
+                    path,
+                    try JSONDecoder().decode([String: String].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+                )
+            } catch {
+                throw StartupError("The catalogue \(path) cannot be read: \(error)")
+            }
+        }
     }
 
     /// The folder of catalogues beside the templates folder `templates` ("…/Templates" → "…/Locales").
@@ -95,6 +142,33 @@ struct Catalogues: Sendable {
         Messages(
             language: language, texts: plain[language] ?? [:], english: plain[.en] ?? [:], prefixes: prefixes,
             prefix: "")
+    }
+}
+
+/// A message to be said in a language not yet known where it is made (a form's problem, a rule's refusal): its
+/// key and arguments; `text(in:)` says it. The catalogue test finds its key as `Words("key"`.
+struct Words: Sendable, Hashable {
+    let key: String
+    var arguments: [String: String] = [:]
+    var counts: [String: Int] = [:]
+
+    init(_ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:]) {
+        self.key = key
+        self.arguments = arguments
+        self.counts = counts
+    }
+
+    /// The message in `language`.
+    func text(in language: Language) -> String {
+        Catalogues.current.text(key, in: language, arguments, counts: counts)
+    }
+}
+
+extension Language {
+    /// The message `key` in this language with `arguments` and `counts` filled in:
+    /// `context.language.text("todos.deleted", ["title": title])`.
+    func text(_ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:]) -> String {
+        Catalogues.current.text(key, in: self, arguments, counts: counts)
     }
 }
 

@@ -32,6 +32,8 @@ struct PageChrome: Sendable {
     private(set) var languages = LanguageChoice.all(current: .en)
     /// `<html lang>`.
     private(set) var lang = Language.en.rawValue
+    /// The script's own words in the page's language, as JSON (`#parsnip-words`).
+    private(set) var scriptWords = Catalogues.current.scriptWords(for: .en)
 
     /// Makes the page speak `language`. (Templates read stored properties only, so each is set here.)
     mutating func speak(_ language: Language) {
@@ -39,6 +41,7 @@ struct PageChrome: Sendable {
         t = Catalogues.current.messages(for: language)
         languages = LanguageChoice.all(current: language)
         lang = language.rawValue
+        scriptWords = Catalogues.current.scriptWords(for: language)
     }
 
     init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {

@@ -10,18 +10,18 @@ import XCTest
 final class LanguageTests: XCTestCase {
     static var localesDirectory: String { packageRoot.appendingPathComponent("Locales").path }
 
-    /// The keys templates and Swift files use: `page.t.<key>` in a template, `text("<key>"` in Swift, and the role
-    /// names the header shows.
+    /// The keys templates, Swift files and the script use: `page.t.<key>` in a template, `text("<key>"` or
+    /// `Words("<key>"` in Swift, `say("<key>"` in the script, and the role names the header shows.
     static func usedKeys() throws -> Set<String> {
         var used = Set(Role.allCases.map { "role.\($0.rawValue)" })
         let manager = FileManager.default
-        for (root, suffix) in [("Templates", ".mustache"), ("Sources/Parsnip", ".swift")] {
+        for (root, suffix) in [("Templates", ".mustache"), ("Sources/Parsnip", ".swift"), ("Public/js", ".js")] {
             let folder = packageRoot.appendingPathComponent(root)
             guard let files = manager.enumerator(atPath: folder.path) else { continue }
             for case let name as String in files where name.hasSuffix(suffix) {
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
                 for match in text.matches(of: /page\.t\.([A-Za-z0-9_.]+)/) { used.insert(String(match.1)) }
-                for match in text.matches(of: /text\("([A-Za-z0-9_.]+)"/) { used.insert(String(match.1)) }
+                for match in text.matches(of: /(?:text|Words|say)\("([A-Za-z0-9_.]+)"/) { used.insert(String(match.1)) }
             }
         }
         return used
