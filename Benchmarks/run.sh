@@ -9,6 +9,7 @@
 #   BENCH_ONLY=books Benchmarks/run.sh     # only the book catalogue scenario (about 2 minutes)
 #   BENCH_ONLY=api Benchmarks/run.sh       # only the Parse REST API scenario (about 2 minutes)
 #   BENCH_RECIPES=5000 BENCH_ONLY=recipes Benchmarks/run.sh
+#   BENCH_LANGUAGE=ja Benchmarks/run.sh    # every request asks for Japanese (Accept-Language), to compare with English
 #
 # For each size: seed a fresh database with parsnip-seed, start parsnip on a free loopback port, run wrk
 # (2 threads, 32 connections, 10 s, --latency) against /health, /todos (first page), a page 90% of the way
@@ -133,9 +134,11 @@ run_wrk() {
     local name=$1 items=$2 url=$3
     shift 3
     local raw=$OUT/wrk-$SCENARIO-$items-${name//[^A-Za-z0-9]/_}.txt
-    log "wrk $name ($items items): $url"
+    local language=()
+    [[ -z ${BENCH_LANGUAGE:-} ]] || language=(--header "Accept-Language: $BENCH_LANGUAGE")
+    log "wrk $name ($items items, language ${BENCH_LANGUAGE:-en}): $url"
     wrk --threads "$THREADS" --connections "$CONNECTIONS" --duration "$DURATION" --timeout 10s --latency \
-        "$@" "$url" >"$raw" 2>&1 || die "wrk failed for $name; see $raw"
+        "${language[@]}" "$@" "$url" >"$raw" 2>&1 || die "wrk failed for $name; see $raw"
     local rps p50 p99 socket_errors status_errors
     rps=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' "$raw")
     p50=$(to_ms "$(awk '$1 == "50%" {print $2}' "$raw")")

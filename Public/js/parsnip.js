@@ -5,7 +5,7 @@
 "use strict";
 
 // The script's own words in the page's language: the layout puts the catalogue's `js.` messages in
-// #parsnip-words. `say("js.show")` gives one; `{name}` in it is filled from `values`.
+// #parsnip-words. `say("js.password.show")` gives one; `{name}` in it is filled from `values`.
 var parsnipWords = null;
 function say(key, values) {
   if (parsnipWords === null) {
@@ -44,14 +44,18 @@ document.addEventListener("DOMContentLoaded", function () {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "password-toggle";
-    button.textContent = "Show";
+    button.textContent = say("js.password.show");
     button.setAttribute("aria-pressed", "false");
     var label = document.querySelector('label[for="' + input.id + '"]');
-    button.setAttribute("aria-label", "Show " + (label ? label.textContent.trim().toLowerCase() : "password"));
+    var field = label ? label.textContent.trim().toLocaleLowerCase(document.documentElement.lang || undefined) : "";
+    button.setAttribute(
+      "aria-label",
+      field ? say("js.password.showNamed", { field: field }) : say("js.password.showUnnamed")
+    );
     button.addEventListener("click", function () {
       var showing = input.type === "text";
       input.type = showing ? "password" : "text";
-      button.textContent = showing ? "Show" : "Hide";
+      button.textContent = showing ? say("js.password.show") : say("js.password.hide");
       button.setAttribute("aria-pressed", showing ? "false" : "true");
     });
     input.insertAdjacentElement("afterend", button);
@@ -68,8 +72,47 @@ document.addEventListener("DOMContentLoaded", function () {
 });
 
 (function () {
-  // What the row buttons' and labels' words call one row of each section.
-  var nouns = { ingredient: "ingredient", step: "step", side: "side option", nutrition: "nutrition entry" };
+  // What a screen reader hears after a row button acted: "Ingredient 3 added", "Step moved up, now number 2" —
+  // one whole message per section and action, so each language can word it its own way.
+  function rowNews(section, action, number) {
+    var values = { number: number };
+    switch (section + " " + action) {
+      case "ingredient added":
+        return say("js.rows.ingredient.added", values);
+      case "ingredient removed":
+        return say("js.rows.ingredient.removed", values);
+      case "ingredient up":
+        return say("js.rows.ingredient.movedUp", values);
+      case "ingredient down":
+        return say("js.rows.ingredient.movedDown", values);
+      case "step added":
+        return say("js.rows.step.added", values);
+      case "step removed":
+        return say("js.rows.step.removed", values);
+      case "step up":
+        return say("js.rows.step.movedUp", values);
+      case "step down":
+        return say("js.rows.step.movedDown", values);
+      case "side added":
+        return say("js.rows.side.added", values);
+      case "side removed":
+        return say("js.rows.side.removed", values);
+      case "side up":
+        return say("js.rows.side.movedUp", values);
+      case "side down":
+        return say("js.rows.side.movedDown", values);
+      case "nutrition added":
+        return say("js.rows.nutrition.added", values);
+      case "nutrition removed":
+        return say("js.rows.nutrition.removed", values);
+      case "nutrition up":
+        return say("js.rows.nutrition.movedUp", values);
+      case "nutrition down":
+        return say("js.rows.nutrition.movedDown", values);
+      default:
+        return "";
+    }
+  }
 
   function rowsOf(list) {
     return Array.prototype.filter.call(list.children, function (element) {
@@ -139,10 +182,6 @@ document.addEventListener("DOMContentLoaded", function () {
     }, 50);
   }
 
-  function capitalized(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-
   function addRow(section) {
     var list = document.querySelector('[data-rows="' + section + '"]');
     var row = list ? blankRow(list) : null;
@@ -150,7 +189,7 @@ document.addEventListener("DOMContentLoaded", function () {
     list.appendChild(row);
     renumber(list);
     focusFirstInput(row);
-    announce(capitalized(nouns[section]) + " " + rowsOf(list).length + " added");
+    announce(rowNews(section, "added", rowsOf(list).length));
   }
 
   function removeRow(row, list) {
@@ -163,7 +202,7 @@ document.addEventListener("DOMContentLoaded", function () {
     renumber(list);
     var rows = rowsOf(list);
     focusFirstInput(rows[Math.min(index, rows.length - 1)]);
-    announce(capitalized(nouns[section]) + " " + (index + 1) + " removed");
+    announce(rowNews(section, "removed", index + 1));
   }
 
   // Moves the neighbour rather than the row itself, so the pressed button keeps the focus.
@@ -181,7 +220,7 @@ document.addEventListener("DOMContentLoaded", function () {
       return;
     }
     renumber(list);
-    announce(capitalized(nouns[section]) + " moved " + direction + ", now number " + (index + 1));
+    announce(rowNews(section, direction, index + 1));
   }
 
   document.addEventListener("click", function (event) {
@@ -402,7 +441,7 @@ document.addEventListener("DOMContentLoaded", function () {
           var count = document.getElementById("todo-count");
           if (count && answer.countLine) count.textContent = answer.countLine;
           var state = form.closest(".todo-page") && document.querySelector(".todo-state-text");
-          if (state) state.textContent = answer.done ? "Done today" : "To do";
+          if (state) state.textContent = answer.done ? say("js.todo.doneToday") : say("js.todo.toDo");
           if (status) status.textContent = answer.message;
         })
         .catch(function () {

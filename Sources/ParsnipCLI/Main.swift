@@ -99,6 +99,12 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "code"))
     var language = "en"
 
+    @Flag(
+        help: ArgumentHelp(
+            "Show English pages in a pseudo-language: every message lengthened by 40% and wrapped in ⟦ ⟧, so words "
+                + "that escaped the catalogues and labels that do not fit stand out (for translators and tests)."))
+    var pseudoLanguage = false
+
     @Option(
         help: ArgumentHelp(
             "The currency prices are shown in, as its three-letter code such as EUR, GBP or USD (default: the one of "
@@ -194,6 +200,7 @@ struct ServeCommand: AsyncParsableCommand {
         )
         settings.requireSignIn = requireSignIn
         settings.language = language
+        settings.pseudoLanguage = pseudoLanguage
         settings.parseApplicationId = parseAppId
         settings.allowedHosts = allowedHost
         if let timeZone, let zone = TimeZone(identifier: timeZone) {

@@ -30,7 +30,7 @@ class RecipeInput:
     price: str = ""
     available: bool = False
     category: str = "Dinner"  # the option's visible text
-    release_date: str = ""  # YYYY-MM-DD, as a date input holds it
+    release_date: str = ""  # YYYY-MM-DD, typed into the Day, Month and Year boxes
     ingredients: list[tuple[str, str]] = field(default_factory=list)  # (quantity, description)
     sides: list[str] = field(default_factory=list)
     nutrition: list[tuple[str, str]] = field(default_factory=list)  # (name, value)
@@ -51,6 +51,30 @@ def button(page: Page, name: str) -> Locator:
 
 def field_named(page: Page, label: str) -> Locator:
     return page.get_by_label(label, exact=True)
+
+
+def release_date_box(page: Page, part: str) -> Locator:
+    """One of the release date's three boxes: "Day", "Month" or "Year", inside the group named by its legend."""
+    return page.get_by_role("group", name="Release date", exact=True).get_by_label(part, exact=True)
+
+
+def release_date_parts(iso: str) -> dict[str, str]:
+    """ "2024-05-03" as a person types it into the boxes ({"Day": "3", "Month": "5", "Year": "2024"}); empty boxes
+    for no date."""
+    if not iso:
+        return {"Day": "", "Month": "", "Year": ""}
+    year, month, day = iso.split("-")
+    return {"Day": str(int(day)), "Month": str(int(month)), "Year": year}
+
+
+def fill_release_date(page: Page, iso: str) -> None:
+    for part, value in release_date_parts(iso).items():
+        release_date_box(page, part).fill(value)
+
+
+def expect_release_date(page: Page, iso: str) -> None:
+    for part, value in release_date_parts(iso).items():
+        expect(release_date_box(page, part)).to_have_value(value)
 
 
 def quantity(page: Page, n: int) -> Locator:
@@ -150,7 +174,7 @@ def fill_overview(page: Page, recipe: RecipeInput) -> None:
     field_named(page, "Price").fill(recipe.price)
     field_named(page, "Available").set_checked(recipe.available)
     field_named(page, "Category").select_option(label=recipe.category)
-    field_named(page, "Release date").fill(recipe.release_date)
+    fill_release_date(page, recipe.release_date)
 
 
 def fill_rows(page: Page, recipe: RecipeInput) -> None:
@@ -184,7 +208,7 @@ def expect_editor_holds(page: Page, recipe: RecipeInput, *, blank_rows_ok: bool 
     else:
         expect(field_named(page, "Available")).not_to_be_checked()
     expect(field_named(page, "Category")).to_have_value(CATEGORIES[recipe.category])
-    expect(field_named(page, "Release date")).to_have_value(recipe.release_date)
+    expect_release_date(page, recipe.release_date)
 
     def rows_match(shown: list[str], wanted: list[str], what: str) -> None:
         extra = shown[len(wanted) :]

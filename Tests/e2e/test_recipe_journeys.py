@@ -26,6 +26,7 @@ from recipe_steps import (
     fact,
     field_named,
     fill_editor,
+    fill_release_date,
     list_row,
     open_editor,
     open_new_recipe,
@@ -191,7 +192,7 @@ def test_update_changes_the_recipe_and_keeps_its_place(page: Page, shot):
     field_named(page, "Price").fill("14")
     field_named(page, "Available").uncheck()
     field_named(page, "Category").select_option(label="Lunch")
-    field_named(page, "Release date").fill(changed.release_date)
+    fill_release_date(page, changed.release_date)
     quantity(page, 1).fill("2")
     quantity(page, 3).fill("1")
     button(page, "Remove side option 2").click()

@@ -35,33 +35,36 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let form = context.form
         let username = AccountRules.cleanUsername(form["username"] ?? "")
         let password = form["password"] ?? ""
+        let language = context.language
         var problems: [String: String] = [:]
         if !ThisComputer.isAddress(context.remoteAddress) {
             // Counted before the code is compared, like a password: guesses sent at once count one by one.
             switch throttle.begin(address: context.remoteAddress, username: "/setup") {
             case .refused(let until):
                 return renderSetup(
-                    username: username, problems: ["code": Self.tooManyAttempts(until)], context: context,
+                    username: username, problems: ["code": AccountWords.tooManyAttempts(until, in: language)],
+                    context: context,
                     status: .tooManyRequests)
             case .allowed(_, let attempt):
                 if setupGate.accepts(form["code"] ?? "") {
                     throttle.succeeded(attempt)
                 } else {
-                    problems["code"] =
-                        "That code does not match. Use the code shown in the window where Parsnip was started"
+                    problems["code"] = language.text("accounts.setup.code.wrong")
                 }
             }
         }
-        problems["username"] = AccountRules.usernameProblem(username)
-        problems["password"] = AccountRules.passwordProblem(password)
+        problems["username"] = AccountRules.usernameProblem(username)?.text(in: language)
+        problems["password"] = AccountRules.passwordProblem(password)?.text(in: language)
         if problems["password"] == nil {
-            problems["passwordAgain"] = AccountRules.repeatProblem(password, repeated: form["passwordAgain"] ?? "")
+            problems["passwordAgain"] = AccountRules.repeatProblem(password, repeated: form["passwordAgain"] ?? "")?
+                .text(in: language)
         }
         guard problems.isEmpty else { return renderSetup(username: username, problems: problems, context: context) }
         return try await context.saving {
             switch try await accounts.createOwner(username: username, password: password) {
             case .success(let session):
-                var response = Flash.redirect(to: "/", message: "Welcome, \(session.user.username). You are the owner")
+                var response = Flash.redirect(
+                    to: "/", message: language.text("accounts.setup.welcome", ["name": session.user.username]))
                 response.headers.append(SessionCookie.setting(session.token))
                 response.headers.append(CSRFMiddleware.rotatedCookie())
                 return response
@@ -79,30 +82,32 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         username: String, code: String = "", problems: [String: String], context: ParsnipRequestContext,
         status: HTTPResponse.Status? = nil
     ) -> Response {
+        let language = context.language
+        let rule = ["rule": AccountRules.passwordRule(in: language)]
         var fields: [AccountField] = []
         if !ThisComputer.isAddress(context.remoteAddress) {
             fields.append(
                 AccountField(
-                    id: "code", label: "Set-up code",
-                    hint: "The 8 digits shown in the window where Parsnip was started, like 4821 9930.",
-                    value: code, autocomplete: "off", error: problems["code"]))
+                    id: "code", label: language.text("accounts.setup.code.label"),
+                    hint: language.text("accounts.setup.code.hint"), value: code, autocomplete: "off",
+                    error: problems["code"]))
         }
         fields += [
             AccountField(
-                id: "username", label: "Your name",
-                hint: "The name you will sign in with, up to \(AccountRules.usernameLimit) characters.",
+                id: "username", label: language.text("accounts.setup.name.label"),
+                hint: language.text("accounts.setup.name.hint", counts: ["limit": AccountRules.usernameLimit]),
                 value: username, autocomplete: "username", error: problems["username"]),
             AccountField(
-                id: "password", label: "Password",
-                hint: "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters. "
-                    + "A few words you will remember work well.",
+                id: "password", label: language.text("accounts.field.password"),
+                hint: language.text("accounts.setup.password.hint", rule),
                 isPassword: true, autocomplete: "new-password", error: problems["password"]),
             AccountField(
-                id: "passwordAgain", label: "Password again", isPassword: true, autocomplete: "new-password",
-                error: problems["passwordAgain"]),
+                id: "passwordAgain", label: language.text("accounts.setup.passwordAgain.label"), isPassword: true,
+                autocomplete: "new-password", error: problems["passwordAgain"]),
         ]
         let page = SetupPage(
-            page: PageChrome(title: "Set up Parsnip", context: context), csrfToken: context.csrfToken,
+            page: PageChrome(title: language.text("accounts.setup.title"), context: context),
+            csrfToken: context.csrfToken,
             form: AccountForm(fields))
         return pages.render(
             page, template: "accounts/setup", status: status ?? (problems.isEmpty ? .ok : .unprocessableContent))
@@ -128,10 +133,11 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         let password = form["password"] ?? ""
         let next = SafeRedirect.safeNext(form["next"])
         let carried = CarriedForm.decode(form[CarriedForm.fieldName])
+        let language = context.language
         guard !username.isEmpty, !password.isEmpty else {
             return renderSignIn(
-                username: username, next: next, problem: "Enter your name and your password", carried: carried,
-                context: context)
+                username: username, next: next, problem: language.text("accounts.signIn.missing"),
+                carried: carried, context: context)
         }
         let address = context.remoteAddress
         // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
@@ -139,7 +145,8 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         switch throttle.begin(address: address, username: username) {
         case .refused(let until):
             return renderSignIn(
-                username: username, next: next, problem: Self.tooManyAttempts(until), carried: carried,
+                username: username, next: next, problem: AccountWords.tooManyAttempts(until, in: language),
+                carried: carried,
                 context: context, status: .tooManyRequests)
         case .allowed(let delay, let counted):
             attempt = counted
@@ -149,9 +156,8 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
             guard let session = try await accounts.signIn(username: username, password: password) else {
                 context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
                 return renderSignIn(
-                    username: username, next: next,
-                    problem: "That name and password do not match. Check both and try again", carried: carried,
-                    context: context)
+                    username: username, next: next, problem: language.text("accounts.signIn.wrong"),
+                    carried: carried, context: context)
             }
             throttle.succeeded(attempt)
             if let carried {
@@ -189,20 +195,23 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         pages: Pages, username: String, next: String, problem: String?, carried: CarriedForm? = nil,
         context: ParsnipRequestContext, status: HTTPResponse.Status = .unprocessableContent
     ) -> Response {
+        let language = context.language
         let fields = [
-            AccountField(id: "username", label: "Name", value: username, autocomplete: "username"),
-            AccountField(id: "password", label: "Password", isPassword: true, autocomplete: "current-password"),
+            AccountField(
+                id: "username", label: language.text("accounts.field.name"), value: username,
+                autocomplete: "username"),
+            AccountField(
+                id: "password", label: language.text("accounts.field.password"), isPassword: true,
+                autocomplete: "current-password"),
         ]
         let errors = problem.map { [ErrorLink(fieldId: "username", message: $0)] } ?? []
         var page = SignInPage(
-            page: PageChrome(title: "Sign in", context: context), csrfToken: context.csrfToken, next: next,
-            form: AccountForm(fields, extraErrors: errors))
+            page: PageChrome(title: language.text("account.signIn"), context: context), csrfToken: context.csrfToken,
+            next: next, form: AccountForm(fields, extraErrors: errors))
         if let carried {
             page.carried = carried.encoded
-            page.notice =
-                "Nothing was saved yet: you are not signed in (a sign-in ends after 30 days, when you sign out in "
-                + "another window, or when your password changes). Sign in and what you typed will be saved."
-                + (carried.droppedFile ? " The photo you chose is not kept: choose it again afterwards." : "")
+            let photo = ["photo": carried.droppedFile ? "dropped" : "kept"]
+            page.notice = language.text("accounts.signIn.carried", photo)
         }
         let shown: HTTPResponse.Status = problem == nil ? (carried == nil ? .ok : .unauthorized) : status
         return pages.render(page, template: "accounts/sign-in", status: shown)
@@ -214,21 +223,11 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         var context = context
         context.csrfToken = csrfToken
         let page = ResubmitPage(
-            page: PageChrome(title: "Saving what you typed", context: context), csrfToken: csrfToken,
+            page: PageChrome(title: context.language.text("accounts.resubmit.title"), context: context),
+            csrfToken: csrfToken,
             action: carried.action, fields: carried.fields.map { HiddenField(name: $0.name, value: $0.value) },
             droppedFile: carried.droppedFile)
         return pages.render(page, template: "accounts/resubmit")
-    }
-
-    /// "Too many sign-in attempts. Try again after 14:32." in this computer's time.
-    static func tooManyAttempts(_ until: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.dateFormat = "HH:mm"
-        // Rounded up to the next whole minute, so "after 14:32" is never too early.
-        let minute = (until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60
-        let shown = formatter.string(from: Date(timeIntervalSinceReferenceDate: minute))
-        return "Too many sign-in attempts. Try again after \(shown)."
     }
 
     // MARK: Sign out
@@ -259,15 +258,18 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
 
     /// The page with one "Sign out" button, naming who is signed in.
     func renderSignOut(_ user: SignedInUser, context: ParsnipRequestContext) -> Response {
+        let language = context.language
         let page = SignOutPage(
-            page: PageChrome(title: "Sign out", context: context), csrfToken: context.csrfToken, username: user.username
-        )
+            page: PageChrome(title: language.text("account.signOut"), context: context), csrfToken: context.csrfToken,
+            lead: MessageAround(
+                Words("accounts.signOut.lead"), around: "name", value: user.username, in: language))
         return pages.render(page, template: "accounts/sign-out")
     }
 
     /// 303 away from the signed-out session, clearing its cookie.
     func signedOut(_ context: ParsnipRequestContext) -> Response {
-        var response = Flash.redirect(to: context.signInRequired ? "/sign-in" : "/", message: "You have signed out")
+        var response = Flash.redirect(
+            to: context.signInRequired ? "/sign-in" : "/", message: context.language.text("accounts.signOut.done"))
         response.headers.append(SessionCookie.clearing)
         response.headers.append(CSRFMiddleware.rotatedCookie())
         return response

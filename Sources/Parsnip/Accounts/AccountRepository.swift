@@ -37,6 +37,11 @@ protocol AccountRepository: AccessDirectory {
     func removeNewcomer(id: String) async throws -> Newcomer?
     /// Removes an account, its sessions and its role at once; refused for `actor` themselves and the last owner.
     func removePerson(personId: String, by actor: SignedInUser) async throws -> Result<Person, AccountRefusal>
+    /// The household's language as the owner saved it on the People page (the pages speak it to a browser that asks
+    /// for none of Parsnip's languages); nil until one is saved, when `--language` decides.
+    func householdLanguage() async throws -> Language?
+    /// Keeps `language` as the household's, in the database, so it outlasts a restart and wins over `--language`.
+    func keepHouseholdLanguage(_ language: Language) async throws
 }
 
 /// A signed-in session: the token the cookie carries, whose it is and when it ends.

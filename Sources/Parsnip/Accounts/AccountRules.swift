@@ -1,6 +1,7 @@
 import Foundation
 
-/// The rules for names and passwords, with the message a person sees beside the field when one is broken.
+/// The rules for names and passwords, with the message a person sees beside the field when one is broken (said in
+/// their language by the page that shows it).
 enum AccountRules {
     /// The longest name, in characters.
     static let usernameLimit = 40
@@ -17,34 +18,42 @@ enum AccountRules {
     }
 
     /// What is wrong with a (cleaned) name, or nil when it is fine.
-    static func usernameProblem(_ username: String) -> String? {
-        if username.isEmpty { return "Enter a name" }
-        if username.count > usernameLimit { return "Use at most \(usernameLimit) characters for the name" }
+    static func usernameProblem(_ username: String) -> Words? {
+        if username.isEmpty { return Words("accounts.rule.nameMissing") }
+        if username.count > usernameLimit {
+            return Words("accounts.rule.nameTooLong", counts: ["limit": usernameLimit])
+        }
         let hasInvisible = username.unicodeScalars.contains { scalar in
             scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
                 || scalar.properties.generalCategory == .lineSeparator
                 || scalar.properties.generalCategory == .paragraphSeparator
         }
-        if hasInvisible { return "Use only letters, numbers, spaces and punctuation in the name" }
+        if hasInvisible { return Words("accounts.rule.nameInvisible") }
         return nil
     }
 
     /// What is wrong with a password, or nil when it is fine. Passwords are kept exactly as typed.
-    static func passwordProblem(_ password: String) -> String? {
-        if password.isEmpty { return "Enter a password" }
+    static func passwordProblem(_ password: String) -> Words? {
+        if password.isEmpty { return Words("accounts.rule.passwordMissing") }
         if password.count < passwordMinimum {
-            return "Use at least \(passwordMinimum) characters for the password"
+            return Words("accounts.rule.passwordTooShort", counts: ["minimum": passwordMinimum])
         }
-        if password.count > passwordLimit { return "Use at most \(passwordLimit) characters for the password" }
-        if password.utf8.count > passwordByteLimit {
-            return "That password is too long: accented letters and emoji count as several characters. Shorten it"
+        if password.count > passwordLimit {
+            return Words("accounts.rule.passwordTooLong", counts: ["limit": passwordLimit])
         }
+        if password.utf8.count > passwordByteLimit { return Words("accounts.rule.passwordTooManyBytes") }
         return nil
     }
 
     /// The message when the repeated password differs, or nil when both match.
-    static func repeatProblem(_ password: String, repeated: String) -> String? {
-        if repeated.isEmpty { return "Enter the password again" }
-        return password == repeated ? nil : "The two passwords are different. Type the same password twice"
+    static func repeatProblem(_ password: String, repeated: String) -> Words? {
+        if repeated.isEmpty { return Words("accounts.rule.repeatMissing") }
+        return password == repeated ? nil : Words("accounts.rule.repeatDiffers")
+    }
+
+    /// The hint under a new password field, "8 to 64 characters.", in `language`.
+    static func passwordRule(in language: Language) -> String {
+        let counts = ["minimum": passwordMinimum, "maximum": passwordLimit]
+        return language.text("accounts.field.passwordRule", counts: counts)
     }
 }

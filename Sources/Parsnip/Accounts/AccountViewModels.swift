@@ -77,10 +77,11 @@ struct ResubmitPage: Sendable {
 struct SignOutPage: Sendable {
     let page: PageChrome
     let csrfToken: String
-    let username: String
+    /// "You are signed in as Ana. …", cut around the name.
+    let lead: MessageAround
 }
 
-/// /people: everyone, their roles, and the form to add someone.
+/// /people: everyone, their roles, the form to add someone and the household's language.
 struct PeoplePage: Sendable {
     let page: PageChrome
     let csrfToken: String
@@ -92,21 +93,30 @@ struct PeoplePage: Sendable {
     let hasNewcomers: Bool
     let form: AccountForm
     let roleOptions: [RoleOption]
+    /// The six languages, each named in itself, the household's chosen.
+    let householdLanguages: [LanguageChoice]
 }
 
 /// One person on the people page, with the controls the owner may use on them.
 struct PersonRow: Sendable {
     let username: String
-    let roleName: String
     /// True for the owner reading the page: their row says "you" and has no remove link.
     let isYou: Bool
     /// The id of this row's role select, "role-<objectId>".
     let roleFieldId: String
     let roleAction: String
     let roleOptions: [RoleOption]
+    /// "Role of Ana": "Role" shown, the rest for screen readers.
+    let roleLabel: MessageAround
+    /// "Change role of Ana".
+    let changeRoleButton: MessageAround
     let passwordURL: String
+    /// "New password for Ana".
+    let passwordLink: MessageAround
     /// Nil on the reader's own row.
     let removeURL: String?
+    /// "Remove Ana".
+    let removeLink: MessageAround
 }
 
 /// Someone waiting for a role on the people page, with the form that gives one.
@@ -115,7 +125,13 @@ struct NewcomerRow: Sendable {
     let roleFieldId: String
     let roleAction: String
     let roleOptions: [RoleOption]
+    /// "Role for Ana".
+    let roleLabel: MessageAround
+    /// "Give role to Ana".
+    let giveRoleButton: MessageAround
     let removeURL: String
+    /// "Remove Ana".
+    let removeLink: MessageAround
 }
 
 /// One choice of the role select.
@@ -124,10 +140,11 @@ struct RoleOption: Sendable {
     let label: String
     let selected: Bool
 
-    /// The three roles, `selected` chosen, each with what it allows.
-    static func all(selected: Role?) -> [RoleOption] {
+    /// The three roles, named in `language`, `selected` chosen.
+    static func all(selected: Role?, in language: Language) -> [RoleOption] {
         Role.allCases.map { role in
-            RoleOption(value: role.rawValue, label: role.displayName, selected: role == selected)
+            RoleOption(
+                value: role.rawValue, label: AccountWords.roleName(role, in: language), selected: role == selected)
         }
     }
 }
@@ -136,7 +153,10 @@ struct RoleOption: Sendable {
 struct PersonPasswordPage: Sendable {
     let page: PageChrome
     let csrfToken: String
-    let username: String
+    /// "New password for Ana".
+    let heading: String
+    /// "Ana will be signed out everywhere else …".
+    let lead: String
     let action: String
     let form: AccountForm
 }
@@ -145,7 +165,12 @@ struct PersonPasswordPage: Sendable {
 struct PersonRemovePage: Sendable {
     let page: PageChrome
     let csrfToken: String
-    let username: String
+    /// "Remove Ana?"
+    let heading: String
+    /// "You are about to remove Ana. …", cut around the name.
+    let lead: MessageAround
+    /// "Remove Ana".
+    let button: String
     let action: String
 }
 
@@ -153,6 +178,7 @@ struct PersonRemovePage: Sendable {
 struct OwnPasswordPage: Sendable {
     let page: PageChrome
     let csrfToken: String
-    let username: String
+    /// "Signed in as Ana. …".
+    let lead: String
     let form: AccountForm
 }

@@ -28,19 +28,20 @@ struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
         let current = context.form["current"] ?? ""
         let new = context.form["password"] ?? ""
         let again = context.form["passwordAgain"] ?? ""
+        let language = context.language
         var problems: [String: String] = [:]
-        if current.isEmpty { problems["current"] = "Enter your current password" }
+        if current.isEmpty { problems["current"] = language.text("accounts.ownPassword.current.missing") }
         if let problem = AccountRules.passwordProblem(new) {
-            problems["password"] = problem
+            problems["password"] = problem.text(in: language)
         } else if new != again {
-            problems["passwordAgain"] = "The two new passwords differ. Type the same one twice"
+            problems["passwordAgain"] = language.text("accounts.ownPassword.again.differs")
         }
         guard problems.isEmpty else { return render(user, problems: problems, context: context) }
         let attempt: SignInThrottle.Attempt
         switch throttle.begin(address: context.remoteAddress, username: user.username) {
         case .refused(let until):
             return render(
-                user, problems: ["current": AccountController<Accounts>.tooManyAttempts(until)], context: context,
+                user, problems: ["current": AccountWords.tooManyAttempts(until, in: language)], context: context,
                 status: .tooManyRequests)
         case .allowed(let delay, let counted):
             attempt = counted
@@ -53,14 +54,12 @@ struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
             {
             case .success:
                 throttle.succeeded(attempt)
-                return Flash.redirect(
-                    to: "/", message: "Your password is changed. Other devices you were signed in on sign in again")
+                return Flash.redirect(to: "/", message: language.text("accounts.ownPassword.changed"))
             case .failure(.wrongPassword):
                 return render(
-                    user, problems: ["current": "That is not your current password. Check it and try again"],
-                    context: context)
+                    user, problems: ["current": language.text("accounts.ownPassword.current.wrong")], context: context)
             case .failure(let refusal):
-                return try await PeopleController<Accounts>.refused(refusal)
+                return try await PeopleController<Accounts>.refused(refusal, in: language)
             }
         } orShowingAgain: { context in
             throttle.withdraw(attempt)
@@ -72,31 +71,34 @@ struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
         _ user: SignedInUser, problems: [String: String], context: ParsnipRequestContext,
         status: HTTPResponse.Status = .unprocessableContent
     ) -> Response {
-        let rule = "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters."
+        let language = context.language
         let fields = [
             AccountField(
-                id: "current", label: "Your current password", isPassword: true, autocomplete: "current-password",
-                error: problems["current"]),
+                id: "current", label: language.text("accounts.ownPassword.current.label"), isPassword: true,
+                autocomplete: "current-password", error: problems["current"]),
             AccountField(
-                id: "password", label: "New password", hint: rule, isPassword: true, autocomplete: "new-password",
+                id: "password", label: language.text("accounts.field.newPassword"),
+                hint: AccountRules.passwordRule(in: language), isPassword: true, autocomplete: "new-password",
                 error: problems["password"]),
             AccountField(
-                id: "passwordAgain", label: "New password again", isPassword: true, autocomplete: "new-password",
-                error: problems["passwordAgain"]),
+                id: "passwordAgain", label: language.text("accounts.ownPassword.again.label"), isPassword: true,
+                autocomplete: "new-password", error: problems["passwordAgain"]),
         ]
         let page = OwnPasswordPage(
-            page: PageChrome(title: "Change your password", context: context), csrfToken: context.csrfToken,
-            username: user.username, form: AccountForm(fields))
+            page: PageChrome(title: language.text("accounts.ownPassword.title"), context: context),
+            csrfToken: context.csrfToken,
+            lead: language.text("accounts.ownPassword.lead", ["name": user.username]), form: AccountForm(fields))
         return pages.render(page, template: "accounts/own-password", status: problems.isEmpty ? .ok : status)
     }
 
     /// "You are not signed in": on this computer, with signing in optional, there is no password of yours here.
     private func noPassword(_ context: ParsnipRequestContext) -> Response {
+        let language = context.language
+        let title = language.text("accounts.ownPassword.notSignedIn.title")
         let page = ErrorPage(
-            page: PageChrome(title: "You are not signed in", context: context), heading: "You are not signed in",
-            message: "You are using Parsnip on this computer without signing in, so there is no password of yours "
-                + "to change. Sign in first, then choose your name at the top of the page.",
-            linkText: "Sign in", linkURL: "/sign-in?next=%2Faccount%2Fpassword")
+            page: PageChrome(title: title, context: context), heading: title,
+            message: language.text("accounts.ownPassword.notSignedIn.message"),
+            linkText: language.text("account.signIn"), linkURL: "/sign-in?next=%2Faccount%2Fpassword")
         return pages.render(page, template: "errors/error")
     }
 }

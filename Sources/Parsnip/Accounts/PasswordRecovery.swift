@@ -69,9 +69,11 @@ public struct PasswordRecovery: Sendable {
     public func resetPassword(named name: String, password: String, repeated: String) async throws
         -> Result<Person, Refusal>
     {
-        if let problem = AccountRules.passwordProblem(password) { return .failure(.passwordRule(problem)) }
+        if let problem = AccountRules.passwordProblem(password) {
+            return .failure(.passwordRule(Self.english(problem)))
+        }
         if let problem = AccountRules.repeatProblem(password, repeated: repeated) {
-            return .failure(.repeatDiffers(problem))
+            return .failure(.repeatDiffers(Self.english(problem)))
         }
         let person: Person
         switch try await self.person(named: name) {
@@ -82,6 +84,18 @@ public struct PasswordRecovery: Sendable {
         case .success(let changed): return .success(changed)
         case .failure: return .failure(.unknownName(names: try await accounts.people().map(\.username)))
         }
+    }
+
+    /// A rule's message in English, as the command line says it; the catalogues are read here when no page has
+    /// read them yet (the command line starts no web app).
+    static func english(_ words: Words) -> String {
+        if Catalogues.current.message(words.key, in: .en) == nil,
+            let folder = ParsnipSettings.locateDirectory(named: "Locales"),
+            let catalogues = try? Catalogues(directory: folder)
+        {
+            Catalogues.use(catalogues)
+        }
+        return words.text(in: .en)
     }
 
     /// Closes the database this recovery opened (folding its WAL back into the file).

@@ -1,11 +1,14 @@
 import Hummingbird
 
-/// The owner's people pages: who has an account, adding someone, their role, a new password, removing them.
+/// The owner's people pages: who has an account, adding someone, their role, a new password, removing them, and the
+/// household's language.
 ///
 /// Every route is for a signed-in owner, also on this computer when signing in is otherwise optional.
 struct PeopleController<Accounts: AccountRepository>: Sendable {
     let accounts: Accounts
     let pages: Pages
+    /// The language Parsnip was started with (`--language`): the household's until the owner saves one.
+    var startLanguage = Language.en
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/people", .owner, use: index)
@@ -15,6 +18,7 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         routes.post("/people/:id/password", .owner, use: resetPassword)
         routes.get("/people/:id/remove", .owner, use: confirmRemove)
         routes.post("/people/:id/remove", .owner, use: remove)
+        routes.post("/people/language", .owner, use: setHouseholdLanguage)
     }
 
     /// GET /people — everyone with their role, and the form to add someone.
@@ -28,24 +32,23 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         let username = AccountRules.cleanUsername(context.form["username"] ?? "")
         let password = context.form["password"] ?? ""
         let role = context.form["role"].flatMap(Role.init(rawValue:))
+        let language = context.language
         var problems: [String: String] = [:]
-        problems["username"] = AccountRules.usernameProblem(username)
-        problems["password"] = AccountRules.passwordProblem(password)
-        if role == nil { problems["role"] = "Choose what they may do" }
+        problems["username"] = AccountRules.usernameProblem(username)?.text(in: language)
+        problems["password"] = AccountRules.passwordProblem(password)?.text(in: language)
+        if role == nil { problems["role"] = language.text("accounts.people.add.roleMissing") }
         guard problems.isEmpty, let role else {
             return try await renderIndex(username: username, role: role, problems: problems, context: context)
         }
         return try await context.saving {
             switch try await accounts.addPerson(username: username, password: password, role: role) {
             case .success(let person):
-                return Flash.redirect(
-                    to: "/people",
-                    message: "Added \(person.username) as \(Self.article(person.role)) \(person.role.rawValue)")
+                let added = ["name": person.username, "role": person.role.rawValue]
+                return Flash.redirect(to: "/people", message: language.text("accounts.people.added", added))
             case .failure:
                 return try await renderIndex(
                     username: username, role: role,
-                    problems: ["username": "Someone already uses this name. Choose another"],
-                    context: context)
+                    problems: ["username": language.text("accounts.people.nameTaken")], context: context)
             }
         } orShowingAgain: { context in
             try await renderIndex(username: username, role: role, problems: [:], context: context)
@@ -62,10 +65,11 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         return try await context.saving {
             switch try await accounts.changeRole(personId: id, to: role) {
             case .success(let person):
+                let changed = ["name": person.username, "role": role.rawValue]
                 return Flash.redirect(
-                    to: "/people", message: "\(person.username) is now \(Self.article(role)) \(role.rawValue)")
+                    to: "/people", message: context.language.text("accounts.people.roleChanged", changed))
             case .failure(let refusal):
-                return try await Self.refused(refusal)
+                return try await Self.refused(refusal, in: context.language)
             }
         } orShowingAgain: { context in
             try await renderIndex(
@@ -85,7 +89,7 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         let person = try await findPerson(context)
         let password = context.form["password"] ?? ""
         if let problem = AccountRules.passwordProblem(password) {
-            return renderPassword(person, problem: problem, context: context)
+            return renderPassword(person, problem: problem.text(in: context.language), context: context)
         }
         let ownSession =
             person.id == context.user?.objectId
@@ -96,9 +100,10 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
             {
             case .success(let person):
                 return Flash.redirect(
-                    to: "/people", message: "Saved a new password for \(person.username). Tell them in person")
+                    to: "/people",
+                    message: context.language.text("accounts.password.saved", ["name": person.username]))
             case .failure(let refusal):
-                return try await Self.refused(refusal)
+                return try await Self.refused(refusal, in: context.language)
             }
         } orShowingAgain: { context in
             renderPassword(person, problem: nil, context: context)
@@ -108,7 +113,7 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
     /// GET /people/:id/remove — asks first, naming the person.
     @Sendable func confirmRemove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let (id, username) = try await findPersonOrNewcomer(context)
-        if id == context.user?.objectId { return try await Self.refused(.removingYourself) }
+        if id == context.user?.objectId { return try await Self.refused(.removingYourself, in: context.language) }
         return renderConfirmRemove(id: id, username: username, context: context)
     }
 
@@ -117,18 +122,21 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
     @Sendable func remove(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let actor = context.user else { throw AccessRefusal.ownersOnly }
         let id = try context.routeObjectId()
+        let language = context.language
         return try await context.saving {
             switch try await accounts.removePerson(personId: id, by: actor) {
             case .success(let person):
-                return Flash.redirect(to: "/people", message: "Removed \(person.username)")
+                return Flash.redirect(
+                    to: "/people", message: language.text("accounts.people.removed", ["name": person.username]))
             case .failure(.notFound):
                 // Someone who signed up from an app and never had a role.
                 guard let newcomer = try await accounts.removeNewcomer(id: id) else {
-                    return try await Self.refused(.notFound)
+                    return try await Self.refused(.notFound, in: language)
                 }
-                return Flash.redirect(to: "/people", message: "Removed \(newcomer.username)")
+                return Flash.redirect(
+                    to: "/people", message: language.text("accounts.people.removed", ["name": newcomer.username]))
             case .failure(let refusal):
-                return try await Self.refused(refusal)
+                return try await Self.refused(refusal, in: language)
             }
         } orShowingAgain: { context in
             let (id, username) = try await findPersonOrNewcomer(context)
@@ -136,67 +144,48 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         }
     }
 
+    /// POST /people/language — keeps the household's language, which pages speak to a visitor whose browser asks
+    /// for none of Parsnip's (503/507 with the people page again, the chosen language still chosen, when the
+    /// database could not take it).
+    @Sendable func setHouseholdLanguage(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        guard let chosen = context.form["language"].flatMap(Language.init(rawValue:)) else {
+            throw PageError.badRequest("an unknown language")
+        }
+        return try await context.saving {
+            try await accounts.keepHouseholdLanguage(chosen)
+            return Flash.redirect(
+                to: "/people",
+                message: context.language.text("accounts.household.saved", ["language": chosen.nativeName]))
+        } orShowingAgain: { context in
+            try await renderIndex(
+                username: "", role: .editor, problems: [:], chosenLanguage: chosen, context: context)
+        }
+    }
+
     /// The question "Remove Ana?".
     func renderConfirmRemove(id: String, username: String, context: ParsnipRequestContext) -> Response {
+        let language = context.language
         let page = PersonRemovePage(
-            page: PageChrome(title: "Remove \(username)?", context: context), csrfToken: context.csrfToken,
-            username: username, action: "/people/\(id)/remove")
+            page: PageChrome(title: language.text("accounts.remove.title", ["name": username]), context: context),
+            csrfToken: context.csrfToken, heading: language.text("accounts.remove.title", ["name": username]),
+            lead: MessageAround(Words("accounts.remove.lead"), around: "name", value: username, in: language),
+            button: language.text("accounts.remove.button", ["name": username]), action: "/people/\(id)/remove")
         return pages.render(page, template: "accounts/remove")
     }
 
     // MARK: Helpers
 
-    /// The people page with the add form as typed; `chosenRole` selects a role in one person's row (a change not
-    /// saved yet) instead of the role they have.
-    func renderIndex(
-        username: String, role: Role?, problems: [String: String],
-        chosenRole: (personId: String, role: Role)? = nil, context: ParsnipRequestContext
-    ) async throws -> Response {
-        let people = try await accounts.people()
-        let rows = people.map { person in
-            let isYou = person.id == context.user?.objectId
-            let shown = chosenRole.flatMap { $0.personId == person.id ? $0.role : nil } ?? person.role
-            return PersonRow(
-                username: person.username, roleName: person.role.displayName, isYou: isYou,
-                roleFieldId: "role-\(person.id)", roleAction: "/people/\(person.id)/role",
-                roleOptions: RoleOption.all(selected: shown),
-                passwordURL: "/people/\(person.id)/password", removeURL: isYou ? nil : "/people/\(person.id)/remove")
-        }
-        let fields = [
-            AccountField(
-                id: "username", label: "Name", hint: "The name they will sign in with.", value: username,
-                autocomplete: "off", error: problems["username"]),
-            AccountField(
-                id: "password", label: "Password",
-                hint: "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters. Tell it to them "
-                    + "in person.",
-                isPassword: true, autocomplete: "new-password", error: problems["password"]),
-        ]
-        let roleError = problems["role"].map { [ErrorLink(fieldId: "role", message: $0)] } ?? []
-        let newcomers = try await accounts.newcomers().map { newcomer in
-            let shown = chosenRole.flatMap { $0.personId == newcomer.id ? $0.role : nil } ?? .viewer
-            return NewcomerRow(
-                username: newcomer.username, roleFieldId: "role-\(newcomer.id)",
-                roleAction: "/people/\(newcomer.id)/role", roleOptions: RoleOption.all(selected: shown),
-                removeURL: "/people/\(newcomer.id)/remove")
-        }
-        let page = PeoplePage(
-            page: PageChrome(title: "People", context: context), csrfToken: context.csrfToken,
-            countLine: people.count == 1 ? "1 person" : "\(people.count) people", people: rows,
-            newcomers: newcomers, hasNewcomers: !newcomers.isEmpty,
-            form: AccountForm(fields, extraErrors: roleError), roleOptions: RoleOption.all(selected: role))
-        return pages.render(page, template: "accounts/people", status: problems.isEmpty ? .ok : .unprocessableContent)
-    }
-
     func renderPassword(_ person: Person, problem: String?, context: ParsnipRequestContext) -> Response {
+        let language = context.language
         let field = AccountField(
-            id: "password", label: "New password",
-            hint: "\(AccountRules.passwordMinimum) to \(AccountRules.passwordLimit) characters.", isPassword: true,
-            autocomplete: "new-password", error: problem)
+            id: "password", label: language.text("accounts.field.newPassword"),
+            hint: AccountRules.passwordRule(in: language), isPassword: true, autocomplete: "new-password",
+            error: problem)
+        let heading = language.text("accounts.password.title", ["name": person.username])
         let page = PersonPasswordPage(
-            page: PageChrome(title: "New password for \(person.username)", context: context),
-            csrfToken: context.csrfToken, username: person.username, action: "/people/\(person.id)/password",
-            form: AccountForm([field]))
+            page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken, heading: heading,
+            lead: language.text("accounts.password.lead", ["name": person.username]),
+            action: "/people/\(person.id)/password", form: AccountForm([field]))
         return pages.render(page, template: "accounts/password", status: problem == nil ? .ok : .unprocessableContent)
     }
 
@@ -215,23 +204,17 @@ struct PeopleController<Accounts: AccountRepository>: Sendable {
         return person
     }
 
-    /// A refused change: back to the list with a message saying why, or the 404 page for someone gone.
-    static func refused(_ refusal: AccountRefusal) async throws -> Response {
+    /// A refused change: back to the list with a message saying why in `language`, or the 404 page for someone gone.
+    static func refused(_ refusal: AccountRefusal, in language: Language) async throws -> Response {
         switch refusal {
         case .lastOwner:
-            return Flash.refusal(
-                to: "/people", message: "Parsnip needs an owner. Make someone else an owner first, then try again")
+            return Flash.refusal(to: "/people", message: language.text("accounts.people.lastOwner"))
         case .removingYourself:
-            return Flash.refusal(
-                to: "/people", message: "You cannot remove yourself. Another owner can remove your account")
+            return Flash.refusal(to: "/people", message: language.text("accounts.people.removingYourself"))
         case .notFound:
             throw PageError.notFound
         case .setupDone, .usernameTaken, .wrongPassword:
             throw PageError.conflict
         }
-    }
-
-    static func article(_ role: Role) -> String {
-        role == .viewer ? "a" : "an"
     }
 }

@@ -56,13 +56,14 @@ extension StoreAccountRepository {
     }
 
     /// Adds an account with no household role, readable and writable by its person only, with the app's `fields`
-    /// (email and its own), and signs it in. A name or password that breaks the pages' rules is refused in words.
+    /// (email and its own), and signs it in. A name or password that breaks the pages' rules is refused in words
+    /// (English: the API's messages are for programmers).
     func signUpFromApp(username typed: String, password: String, fields: [String: ParseValue]) async throws
         -> Result<AppSession, AppSignUpRefusal>
     {
         let username = AccountRules.cleanUsername(typed)
-        if let problem = AccountRules.usernameProblem(username) { return .failure(.rule(problem)) }
-        if let problem = AccountRules.passwordProblem(password) { return .failure(.rule(problem)) }
+        if let problem = AccountRules.usernameProblem(username) { return .failure(.rule(problem.text(in: .en))) }
+        if let problem = AccountRules.passwordProblem(password) { return .failure(.rule(problem.text(in: .en))) }
         let hash = try await hasher.hash(password)
         let now = clock.now()
         let outcome = try await door.bookkeeping { writer -> Result<AppSession, AppSignUpRefusal> in

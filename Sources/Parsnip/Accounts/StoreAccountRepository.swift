@@ -33,6 +33,8 @@ struct StoreAccountRepository: AccountRepository {
     let appSessions = AppSessionCache()
     /// Set once an owner is known to exist; the last owner can never be removed, so it never goes back.
     let ownerKnown = LockedValue(false)
+    /// The household's language once read or saved (`.some(nil)`: read, none saved); nil before the first read.
+    let householdLanguageMemory = LockedValue<Language??>(nil)
 
     /// Accounts behind `door`, hashing passwords at bcrypt cost `passwordHashCost`.
     init(door: StoreDoor, passwordHashCost: UInt8, clock: any ParseClock) {

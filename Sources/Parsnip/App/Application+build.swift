@@ -37,7 +37,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     logger.logLevel = settings.logLevel
 
     // Templates first: a broken template must stop the start before the database is touched.
-    let pages = try await Pages(directory: settings.templatesDirectory)
+    let pages = try await Pages(directory: settings.templatesDirectory, pseudoLanguage: settings.pseudoLanguage)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: settings.publicDirectory, isDirectory: &isDirectory),
         isDirectory.boolValue
@@ -232,6 +232,7 @@ func buildRouter(
                         context: context)
                 })
         )
+        .add(middleware: PageLanguageMiddleware())
         .add(middleware: errorPages)
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())

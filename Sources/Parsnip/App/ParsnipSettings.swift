@@ -31,6 +31,9 @@ public struct ParsnipSettings: Sendable {
     /// The household's language ("en", "es", "pt", "fr", "ko", "ja"): what the pages speak to a browser that asks
     /// for none of Parsnip's languages and whose person chose none.
     public var language = "en"
+    /// True to show English pages in a pseudo-language (each message lengthened by 40% and wrapped in ⟦ ⟧), so a
+    /// word outside the catalogues or a label that does not fit stands out.
+    public var pseudoLanguage = false
     /// The language codes `language` may be, in the chooser's order.
     public static var languages: [String] { Language.allCases.map(\.rawValue) }
     /// How prices are shown: plain numbers unless the command line gives the computer's currency or `--currency`.

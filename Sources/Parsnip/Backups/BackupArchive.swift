@@ -46,13 +46,13 @@ enum BackupArchive {
                 manifestData.subdata(in: Int(position)..<Int(position) + size)
             }
             guard !FileManager.default.fileExists(atPath: destination.path) else {
-                throw BackupProblem("\(destination.path) already exists; nothing was written over it.")
+                throw BackupProblem.exists(destination.path)
             }
             try FileManager.default.moveItem(at: zip, to: destination)
             progress(1)
             return manifest
         } catch {
-            throw BackupProblem.writing(error, what: "The backup")
+            throw BackupProblem.writing(error, what: .backup)
         }
     }
 
@@ -79,7 +79,10 @@ enum BackupArchive {
             if size > 0 { progress(Double(Int(position) + data.count) / Double(size)) }
             return data
         }
-        guard hashed == size else { throw BackupProblem("The backup could not read the database copy whole.") }
+        guard hashed == size else {
+            throw BackupProblem(
+                Words("backups.problem.copyNotWhole"), english: "The backup could not read the database copy whole.")
+        }
         return (hex(hasher.finalize()), size)
     }
 
@@ -137,9 +140,12 @@ enum BackupArchive {
             manifest.databaseBytes <= maximumUnpackedBytes(compressed: Int(entry.compressedSize))
         else { throw .damaged }
         if let free = freeBytes(in: folder), manifest.databaseBytes > free - 64 * 1024 * 1024 {
+            let megabytes = manifest.databaseBytes / 1_048_576 + 1
             throw BackupProblem(
-                "There is not enough room on the disk to unpack this backup: it needs "
-                    + "\(manifest.databaseBytes / 1_048_576 + 1) MB. Free some space, then try again.")
+                Words("backups.problem.noRoom", counts: ["megabytes": megabytes]),
+                english:
+                    "There is not enough room on the disk to unpack this backup: it needs \(megabytes) MB. Free some "
+                    + "space, then try again.")
         }
         let database = folder.appendingPathComponent("restoring-\(UUID().uuidString).sqlite")
         do {
@@ -178,7 +184,7 @@ enum BackupArchive {
         } catch {
             try? FileManager.default.removeItem(at: database)
             if let problem = error as? BackupProblem { throw problem }
-            throw BackupProblem.writing(error, what: "Unpacking the backup")
+            throw BackupProblem.writing(error, what: .unpacking)
         }
     }
 

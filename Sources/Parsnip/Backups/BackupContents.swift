@@ -21,7 +21,7 @@ struct BackupContents: Sendable, Hashable {
     let words: [ClassWords]
 
     /// "12 to-dos, 41 recipes, 230 books, 3 genres, 2 people"; classes another Parse client made come last, by
-    /// name ("5 objects of Note"). "nothing yet" when it holds none.
+    /// name ("5 objects of Note"). "nothing yet" when it holds none. In English, for the command line.
     var summary: String {
         var parts: [String] = []
         for entry in words where entry.counted {
@@ -36,4 +36,18 @@ struct BackupContents: Sendable, Hashable {
         return parts.isEmpty ? "nothing yet" : parts.joined(separator: ", ")
     }
 
+    /// The same in `language`, for the pages: "12 tâches, 41 recettes", "やること12件、レシピ41件".
+    func summary(in language: Language) -> String {
+        var parts: [Words] = []
+        for entry in words where entry.counted {
+            guard let count = objectCounts[entry.className], count > 0 else { continue }
+            parts.append(ClassNames.count(entry.className, count))
+        }
+        let knownNames = Set(words.map(\.className))
+        for (className, count) in objectCounts.sorted(by: { $0.key < $1.key })
+        where !knownNames.contains(className) && count > 0 {
+            parts.append(ClassNames.count(className, count))
+        }
+        return parts.isEmpty ? language.text("backups.contents.nothing") : ClassNames.list(parts, in: language)
+    }
 }

@@ -32,67 +32,85 @@ struct BackupController: Sendable {
 
     /// GET /backups — how backups are kept and every backup, newest first.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let language = context.language
         let rows = backups.listings().map { listing in
             let path = "/backups/\(listing.name)"
-            let deletable = listing.manifest.reason != .daily && !listing.manifest.reason.isSafetyCopy
+            let reason = listing.manifest.reason
+            let deletable = reason != .daily && !reason.isSafetyCopy
+            let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
             return BackupRow(
-                name: listing.name, when: BackupFormatting.when(listing.manifest.createdAt),
-                kind: listing.manifest.reason.label, size: BackupFormatting.size(listing.bytes),
-                contents: backups.contents(listing.manifest.objectCounts).summary,
+                name: listing.name, when: when, about: language.text("backups.row.about", ["when": when]),
+                kind: reason.label(in: language), size: BackupFormatting.size(listing.bytes, in: language),
+                contents: backups.contents(listing.manifest.objectCounts).summary(in: language),
                 downloadURL: "\(path)/download", restoreURL: "\(path)/restore",
-                restoreLabel: listing.manifest.reason == .beforeImport ? "Undo this import" : "Restore…",
+                restoreLabel: reason == .beforeImport
+                    ? language.text("backups.row.undoImport") : language.text("backups.row.restore"),
                 deleteURL: deletable ? "\(path)/delete" : nil)
         }
         let exports = (backups.folder?.exportListings() ?? []).map { listing in
-            ExportRow(
-                when: BackupFormatting.when(listing.manifest.createdAt), size: BackupFormatting.size(listing.bytes),
+            let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
+            return ExportRow(
+                when: when, about: language.text("backups.export.about", ["when": when]),
+                size: BackupFormatting.size(listing.bytes, in: language),
                 contents: backups.contents(
                     Dictionary(listing.manifest.classes.map { ($0.className, $0.objects) }, uniquingKeysWith: +)
-                ).summary,
+                ).summary(in: language),
                 downloadURL: "/backups/\(listing.name)/download")
         }
-        let running = backups.isRunning
+        let rules = backups.rules
+        let keeping = ["days": rules.keepDaily, "weeks": rules.keepWeekly]
+        let dailyRule = rules.automatic ? language.text("backups.rules.daily", counts: keeping) : nil
+        let byHand = [language.text("backups.rules.byHand"), language.text("backups.rules.folderBefore")]
+        let rulesText = BackupFormatting.sentences([dailyRule] + byHand, in: language)
+        let runningJob = backups.runningJob
         let page = BackupsPage(
-            page: PageChrome(title: "Backups", context: context), csrfToken: context.csrfToken,
-            folder: backups.folder?.url.path ?? "", automatic: backups.rules.automatic,
-            keepDaily: backups.rules.keepDaily, keepWeekly: backups.rules.keepWeekly,
-            notice: backups.notice(now: backups.store.now(), holdsData: false), rows: rows, isEmpty: rows.isEmpty,
-            exports: exports, hasExports: !exports.isEmpty, running: running)
+            page: PageChrome(title: language.text("backups.title"), context: context), csrfToken: context.csrfToken,
+            folder: backups.folder?.url.path ?? "",
+            rules: rulesText,
+            notice: backups.notice(now: backups.store.now(), holdsData: false, language: language), rows: rows,
+            isEmpty: rows.isEmpty, exports: exports, hasExports: !exports.isEmpty, running: runningJob != nil,
+            progressURL: runningJob.map { "/backups/progress/\($0)" })
         return pages.render(page, template: "backups/index")
     }
 
     /// POST /backups — Back up now.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let backups = self.backups
-        let (id, job) = await backups.start("Making a backup") { progress throws(BackupProblem) -> String in
+        let language = context.language
+        let (id, job) = await backups.start(language.text("backups.job.backUp")) {
+            progress throws(BackupProblem) -> String in
             let listing = try await backups.backUp(reason: .manual, progress: progress)
-            return "Backed up: \(backups.contents(listing.manifest.objectCounts).summary) "
-                + "(\(BackupFormatting.size(listing.bytes)))."
+            let contents = backups.contents(listing.manifest.objectCounts).summary(in: language)
+            let size = BackupFormatting.size(listing.bytes, in: language)
+            return language.text("backups.flash.backedUp", ["contents": contents, "size": size])
         }
-        return answer(id, job)
+        return answer(id, job, in: language)
     }
 
     /// POST /backups/export — every class as Parse JSON and CSV in one zip, listed for download when done.
     @Sendable func export(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let backups = self.backups
-        let (id, job) = await backups.start("Exporting everything") { progress throws(BackupProblem) -> String in
+        let language = context.language
+        let (id, job) = await backups.start(language.text("backups.job.export")) {
+            progress throws(BackupProblem) -> String in
             let listing = try await backups.export(progress: progress)
-            return
-                "Export ready (\(BackupFormatting.size(listing.bytes))): download it under “Take your data out” below."
+            let size = BackupFormatting.size(listing.bytes, in: language)
+            return language.text("backups.flash.exported", ["size": size])
         }
-        return answer(id, job)
+        return answer(id, job, in: language)
     }
 
     /// POST /backups/upload — a backup file from another disk or computer: kept in the folder as "Uploaded", then
     /// the restore page with its preview.
     @Sendable func uploadBackup(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let language = context.language
         guard let folder = backups.folder,
             let file = context.uploadedFiles.first(where: { $0.field == "backup" && $0.bytes > 0 })
-        else { return Flash.refusal(to: "/backups", message: "Choose a backup file first, then press Upload.") }
+        else { return Flash.refusal(to: "/backups", message: language.text("backups.flash.chooseBackup")) }
         do {
             _ = try BackupArchive.manifest(of: file.url)
         } catch {
-            return Flash.refusal(to: "/backups", message: error.message)
+            return Flash.refusal(to: "/backups", message: error.text(in: language))
         }
         let destination = folder.newFile(for: .uploaded, at: backups.store.now())
         try FileManager.default.moveItem(at: file.url, to: destination)
@@ -102,9 +120,10 @@ struct BackupController: Sendable {
     /// POST /backups/import — a file to import: kept aside, then a dry run shown with what it would do and every
     /// problem; nothing is changed yet.
     @Sendable func previewImport(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let language = context.language
         guard let folder = backups.folder,
             let file = context.uploadedFiles.first(where: { $0.field == "file" && $0.bytes > 0 })
-        else { return Flash.refusal(to: "/backups", message: "Choose a file to import first, then press Check it.") }
+        else { return Flash.refusal(to: "/backups", message: language.text("backups.flash.chooseImport")) }
         let existing = ExistingObjects(rawValue: context.form["existing"] ?? "") ?? .skip
         let token = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         let pending = folder.url.appendingPathComponent(".imports/\(token)")
@@ -116,17 +135,16 @@ struct BackupController: Sendable {
             report = try await backups.importFile(kept, existing: existing, dryRun: true).report
         } catch {
             try? FileManager.default.removeItem(at: pending)
-            return Flash.refusal(to: "/backups", message: error.message)
+            return Flash.refusal(to: "/backups", message: error.text(in: language))
         }
-        if !report.problems.isEmpty { try? FileManager.default.removeItem(at: pending) }
+        let problems = report.problems(in: language)
+        if !problems.isEmpty { try? FileManager.default.removeItem(at: pending) }
+        let heading = language.text("backups.import.title", ["file": kept.lastPathComponent])
         let page = ImportPreviewPage(
-            page: PageChrome(title: "Import “\(kept.lastPathComponent)”?", context: context),
-            csrfToken: context.csrfToken, file: kept.lastPathComponent, lines: report.lines,
-            problems: report.problems, hasProblems: !report.problems.isEmpty,
-            action: "/backups/import/\(token)", existing: existing.rawValue,
-            overwriting: existing == .overwrite)
-        return pages.render(
-            page, template: "backups/import", status: report.problems.isEmpty ? .ok : .unprocessableContent)
+            page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken, heading: heading,
+            lines: report.lines(in: language), problems: problems, hasProblems: !problems.isEmpty,
+            action: "/backups/import/\(token)", existing: existing.rawValue, overwriting: existing == .overwrite)
+        return pages.render(page, template: "backups/import", status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
     /// POST /backups/import/:token — the import itself, after a safety backup, in one transaction.
@@ -135,35 +153,37 @@ struct BackupController: Sendable {
             token.count == 32, token.allSatisfy({ $0.isHexDigit })
         else { throw PageError.notFound }
         let pending = folder.url.appendingPathComponent(".imports/\(token)")
+        let language = context.language
         guard let name = try? FileManager.default.contentsOfDirectory(atPath: pending.path).first else {
-            return Flash.refusal(
-                to: "/backups", message: "That import was done or dropped already. Choose the file again to import it.")
+            return Flash.refusal(to: "/backups", message: language.text("backups.flash.importGone"))
         }
         let file = pending.appendingPathComponent(name)
         let existing = ExistingObjects(rawValue: context.form["existing"] ?? "") ?? .skip
         let backups = self.backups
         return try await context.saving {
-            let (id, job) = await backups.start("Importing “\(name)”", waiting: .seconds(6)) {
+            let title = language.text("backups.job.import", ["file": name])
+            let (id, job) = await backups.start(title, waiting: .seconds(6)) {
                 progress throws(BackupProblem) -> String in
                 let (report, _) = try await backups.importFile(
                     file, existing: existing, dryRun: false, progress: progress)
                 try? FileManager.default.removeItem(at: pending)
-                guard report.problems.isEmpty else {
-                    throw BackupProblem("Nothing was imported: \(report.problems.first ?? "")")
+                if let first = report.problemWords.first {
+                    let words = Words("backups.flash.notImported", nested: ["problem": first])
+                    throw BackupProblem(words, english: words.text(in: .en))
                 }
-                let done = report.classes.map { "\($0.created + $0.updated) \($0.className)" }.joined(separator: ", ")
-                return "Imported \(done). To undo it, press Undo this import beside the newest safety copy below."
+                return language.text("backups.flash.imported", ["imported": report.imported(in: language)])
             }
             // The database could not take it (busy, full): the same button again, the file still waiting.
             if case .failure(let problem)? = job.outcome, let error = problem.storeError, error.storageFailure != nil {
                 backups.clearFinishedJob(id)
                 throw error
             }
-            return answer(id, job)
+            return answer(id, job, in: language)
         } orShowingAgain: { context in
+            let heading = context.language.text("backups.import.title", ["file": name])
             let page = ImportPreviewPage(
-                page: PageChrome(title: "Import “\(name)”?", context: context), csrfToken: context.csrfToken,
-                file: name, lines: [], problems: [], hasProblems: false, action: "/backups/import/\(token)",
+                page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken, heading: heading,
+                lines: [], problems: [], hasProblems: false, action: "/backups/import/\(token)",
                 existing: existing.rawValue, overwriting: existing == .overwrite)
             return pages.render(page, template: "backups/import")
         }
@@ -173,11 +193,12 @@ struct BackupController: Sendable {
     @Sendable func progress(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let id = context.parameters.get("job").flatMap(Int.init) else { throw PageError.notFound }
         guard let job = backups.job(id) else { return Response.redirect(to: "/backups", type: .normal) }
-        if job.outcome != nil { return answer(id, job) }
+        let language = context.language
+        if job.outcome != nil { return answer(id, job, in: language) }
         var chrome = PageChrome(title: job.title, context: context)
         chrome.refreshSeconds = 1
         let page = BackupProgressPage(
-            page: chrome, title: job.title, percent: Int((job.fraction * 100).rounded(.down)))
+            page: chrome, title: job.title, percent: Int((job.fraction * 100).rounded(.down)), in: language)
         return pages.render(page, template: "backups/progress")
     }
 
@@ -212,12 +233,15 @@ struct BackupController: Sendable {
     private func renderConfirmRestore(_ listing: BackupListing, context: ParsnipRequestContext) async throws
         -> Response
     {
-        let when = BackupFormatting.when(listing.manifest.createdAt)
+        let language = context.language
+        let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
+        let heading = language.text("backups.restore.title", ["when": when])
         let page = BackupRestorePage(
-            page: PageChrome(title: "Restore the backup from \(when)?", context: context),
-            csrfToken: context.csrfToken, action: "/backups/\(listing.name)/restore", when: when,
-            contents: backups.contents(listing.manifest.objectCounts).summary,
-            current: backups.contents(try await currentCounts()).summary)
+            page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken,
+            action: "/backups/\(listing.name)/restore", heading: heading,
+            contents: backups.contents(listing.manifest.objectCounts).summary(in: language),
+            current: backups.contents(try await currentCounts()).summary(in: language),
+            whatGoesBack: language.text("backups.restore.whatGoesBack", ["when": when]))
         return pages.render(page, template: "backups/restore")
     }
 
@@ -225,21 +249,22 @@ struct BackupController: Sendable {
     @Sendable func restore(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let listing = try find(context)
         let backups = self.backups
-        let when = BackupFormatting.when(listing.manifest.createdAt)
+        let language = context.language
+        let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
         return try await context.saving {
             // Long enough for a household's restore and for a busy database's wait to end in a refusal.
-            let (id, job) = await backups.start("Restoring the backup from \(when)", waiting: .seconds(6)) {
+            let title = language.text("backups.job.restore", ["when": when])
+            let (id, job) = await backups.start(title, waiting: .seconds(6)) {
                 progress throws(BackupProblem) -> String in
                 _ = try await backups.restore(listing, progress: progress)
-                return
-                    "Restored the backup from \(when). What was there before is kept as the newest safety copy below."
+                return language.text("backups.flash.restored", ["when": when])
             }
             // The database could not take it (busy, full): the confirmation again, to press once more.
             if case .failure(let problem)? = job.outcome, let error = problem.storeError, error.storageFailure != nil {
                 backups.clearFinishedJob(id)
                 throw error
             }
-            return answer(id, job)
+            return answer(id, job, in: language)
         } orShowingAgain: { context in
             try await renderConfirmRestore(listing, context: context)
         }
@@ -248,24 +273,29 @@ struct BackupController: Sendable {
     /// GET /backups/:name/delete — asks first.
     @Sendable func confirmDelete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let listing = try find(context)
-        let when = BackupFormatting.when(listing.manifest.createdAt)
+        let language = context.language
+        let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
+        let heading = language.text("backups.delete.title", ["when": when])
+        let contents = backups.contents(listing.manifest.objectCounts).summary(in: language)
         let page = BackupDeletePage(
-            page: PageChrome(title: "Delete the backup from \(when)?", context: context),
-            csrfToken: context.csrfToken, action: "/backups/\(listing.name)/delete", when: when,
-            contents: backups.contents(listing.manifest.objectCounts).summary)
+            page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken,
+            action: "/backups/\(listing.name)/delete", heading: heading,
+            holds: language.text("backups.delete.holds", ["contents": contents]))
         return pages.render(page, template: "backups/delete")
     }
 
     /// POST /backups/:name/delete — removes the file.
     @Sendable func delete(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let listing = try find(context)
+        let language = context.language
         do {
             try FileManager.default.removeItem(at: listing.url)
         } catch {
-            return Flash.refusal(to: "/backups", message: "The backup could not be deleted: \(error).")
+            return Flash.refusal(
+                to: "/backups", message: language.text("backups.flash.notDeleted", ["reason": "\(error)"]))
         }
-        return Flash.redirect(
-            to: "/backups", message: "Deleted the backup from \(BackupFormatting.when(listing.manifest.createdAt)).")
+        let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
+        return Flash.redirect(to: "/backups", message: language.text("backups.flash.deleted", ["when": when]))
     }
 
     /// The backup the route names; 404 for anything else.
@@ -276,13 +306,14 @@ struct BackupController: Sendable {
         return listing
     }
 
-    /// Where a started job leads: its outcome on /backups when it is done, else its progress page.
-    private func answer(_ id: Int, _ job: BackupJob) -> Response {
+    /// Where a started job leads: its outcome on /backups when it is done (a problem said in `language`), else its
+    /// progress page.
+    private func answer(_ id: Int, _ job: BackupJob, in language: Language) -> Response {
         guard let outcome = job.outcome else { return Response.redirect(to: "/backups/progress/\(id)", type: .normal) }
         backups.clearFinishedJob(id)
         switch outcome {
         case .success(let message): return Flash.redirect(to: "/backups", message: message)
-        case .failure(let problem): return Flash.refusal(to: "/backups", message: problem.message)
+        case .failure(let problem): return Flash.refusal(to: "/backups", message: problem.text(in: language))
         }
     }
 }

@@ -82,7 +82,7 @@ struct BackupFolder: Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw BackupProblem.writing(error, what: "Making the backups folder \(url.path)")
+            throw BackupProblem.writing(error, what: .makingFolder(url.path))
         }
     }
 

@@ -15,15 +15,15 @@ enum BackupReason: String, Codable, Sendable, Hashable {
     /// A backup someone uploaded to the Backups page to restore it.
     case uploaded
 
-    /// How the Backups page names it.
-    var label: String {
+    /// How the Backups page names it, in `language`.
+    func label(in language: Language) -> String {
         switch self {
-        case .daily: "Daily"
-        case .manual: "Made by hand"
-        case .command: "Made with parsnip backup"
-        case .beforeRestore: "Safety copy before a restore"
-        case .beforeImport: "Safety copy before an import"
-        case .uploaded: "Uploaded"
+        case .daily: language.text("backups.kind.daily")
+        case .manual: language.text("backups.kind.manual")
+        case .command: language.text("backups.kind.command")
+        case .beforeRestore: language.text("backups.kind.beforeRestore")
+        case .beforeImport: language.text("backups.kind.beforeImport")
+        case .uploaded: language.text("backups.kind.uploaded")
         }
     }
 

@@ -56,7 +56,10 @@ final class BackupService: Sendable {
     func job(_ id: Int) -> BackupJob? { state.withLock { $0.jobs[id] } }
 
     /// True while a job the Backups page started is running.
-    var isRunning: Bool { state.withLock { $0.jobs.values.contains { $0.outcome == nil } } }
+    var isRunning: Bool { runningJob != nil }
+
+    /// The number of the job the Backups page started that is running now, for its progress page; nil when none is.
+    var runningJob: Int? { state.withLock { $0.jobs.filter { $0.value.outcome == nil }.keys.min() } }
 
     /// Forgets a finished job once its outcome was shown.
     func clearFinishedJob(_ id: Int) {
@@ -71,7 +74,7 @@ final class BackupService: Sendable {
         async throws(BackupProblem)
         -> BackupListing
     {
-        guard let folder else { throw BackupProblem("This Parsnip has no backups folder.") }
+        guard let folder else { throw .noFolder }
         let store = self.store
         let now = store.now()
         do {
@@ -99,7 +102,7 @@ final class BackupService: Sendable {
     /// Writes an export of everything (Parse JSON and CSV, one zip) into the folder; keeps the newest three.
     func export(progress: @escaping @Sendable (Double) -> Void = { _ in }) async throws(BackupProblem) -> ExportListing
     {
-        guard let folder else { throw BackupProblem("This Parsnip has no backups folder.") }
+        guard let folder else { throw .noFolder }
         try folder.create()
         let url = folder.newExportFile(at: store.now())
         let manifest = try await ExportArchive.make(of: store, to: url, progress: progress)
@@ -124,14 +127,13 @@ final class BackupService: Sendable {
         if !dryRun { undo = try await backUp(reason: .beforeImport) { progress(0.5 * $0) } }
         do {
             let report = try await ImportRun.run(
-                contents, existing: existing, dryRun: dryRun, known: importRules.known,
-                words: words, writePath: writePath
+                contents, existing: existing, dryRun: dryRun, known: importRules.known, writePath: writePath
             ) { progress((dryRun ? 0 : 0.5) + (dryRun ? 1 : 0.5) * $0) }
             progress(1)
             if !dryRun, report.problems.isEmpty { logger.notice("Imported \(url.lastPathComponent)") }
             return (report, report.problems.isEmpty ? undo : nil)
         } catch {
-            var problem = BackupProblem.writing(error, what: "The import")
+            var problem = BackupProblem.writing(error, what: .importing)
             problem.storeError = error as? ParseError
             throw problem
         }
@@ -143,7 +145,7 @@ final class BackupService: Sendable {
         async throws(BackupProblem)
         -> BackupManifest
     {
-        guard let folder else { throw BackupProblem("This Parsnip has no backups folder.") }
+        guard let folder else { throw .noFolder }
         let work = folder.url.appendingPathComponent(".restoring")
         let (manifest, database) = try await onQueue { () throws(BackupProblem) in
             try BackupArchive.unpack(listing.url, into: work) { progress(0.3 * $0) }
@@ -155,7 +157,7 @@ final class BackupService: Sendable {
                 progress(0.6 + 0.4 * Double(done) / Double(max(total, 1)))
             }
         } catch {
-            var problem = BackupProblem.writing(error, what: "The restore")
+            var problem = BackupProblem.writing(error, what: .restore)
             problem.storeError = error as? ParseError
             throw problem
         }
@@ -203,30 +205,31 @@ final class BackupService: Sendable {
         return (id, self.job(id) ?? BackupJob(title: title, fraction: 0, outcome: nil))
     }
 
-    /// What the owner's home page should say about backups: the last one failed, or the newest is old.
-    func notice(now: Date, holdsData: Bool) -> HomeNotice? {
+    /// What the owner's home page should say about backups, in `language`: the last one failed, or the newest is
+    /// old.
+    func notice(now: Date, holdsData: Bool, language: Language = .en) -> HomeNotice? {
         guard folder != nil else { return nil }
         let (failure, newest) = state.withLock { ($0.lastFailure, $0.newest) }
+        let openBackups = language.text("backups.notice.open")
         if let failure {
+            let problem = failure.problem.text(in: language)
+            let when = BackupFormatting.when(failure.at, in: language)
             return HomeNotice(
-                heading: "The last backup failed",
-                message: "\(failure.problem.message) (\(BackupFormatting.when(failure.at)))", linkText: "Open Backups",
-                linkURL: "/backups")
+                heading: language.text("backups.notice.failed.heading"),
+                message: language.text("backups.notice.failed.message", ["problem": problem, "when": when]),
+                linkText: openBackups, linkURL: "/backups")
         }
         guard holdsData else { return nil }
         guard let newest else {
             return HomeNotice(
-                heading: "There is no backup yet",
-                message: "Open Backups and press Back up now, so a copy of your lists is kept.",
-                linkText: "Open Backups",
-                linkURL: "/backups")
+                heading: language.text("backups.notice.none.heading"),
+                message: language.text("backups.notice.none.message"), linkText: openBackups, linkURL: "/backups")
         }
         let days = Int(now.timeIntervalSince(newest) / 86_400)
         guard days > rules.staleAfterDays else { return nil }
         return HomeNotice(
-            heading: "The newest backup is \(days) days old",
-            message: "Open Backups and press Back up now. Backups are made each day while Parsnip runs; "
-                + "check that it has been running.", linkText: "Open Backups", linkURL: "/backups")
+            heading: language.text("backups.notice.old.heading", counts: ["days": days]),
+            message: language.text("backups.notice.old.message"), linkText: openBackups, linkURL: "/backups")
     }
 
     /// When the next automatic backup is due: now when there is none yet, else a day after the newest.
@@ -284,10 +287,11 @@ final class BackupService: Sendable {
 
 /// A backup or restore the Backups page started, and how far it got.
 struct BackupJob: Sendable, Hashable {
-    /// "Making a backup", "Restoring the backup from 2 March 2026, 14:02".
+    /// "Making a backup", "Restoring the backup from 2 March 2026 at 14:02", in the language of whoever started it.
     let title: String
     /// From 0 to 1.
     var fraction: Double
-    /// nil while it runs; then the sentence to show, or the problem.
+    /// nil while it runs; then the sentence to show (in the starter's language), or the problem (said in the
+    /// language of the page that shows it).
     var outcome: Result<String, BackupProblem>?
 }

@@ -6,9 +6,9 @@ struct BackupsPage: Sendable {
     let csrfToken: String
     /// The folder the backups are in, for someone copying them to another disk.
     let folder: String
-    let automatic: Bool
-    let keepDaily: Int
-    let keepWeekly: Int
+    /// How backups are kept, up to the folder: "Parsnip backs up once a day … 4 weeks. Backups made by hand stay
+    /// until you delete them. They are kept in".
+    let rules: String
     let notice: HomeNotice?
     let rows: [BackupRow]
     let isEmpty: Bool
@@ -17,13 +17,17 @@ struct BackupsPage: Sendable {
     let hasExports: Bool
     /// "Back up now" waits while another backup or restore runs.
     let running: Bool
+    /// The progress page of the backup or restore that runs now.
+    let progressURL: String?
 }
 
 /// One backup on the Backups page.
 struct BackupRow: Sendable {
     let name: String
-    /// "Tuesday 24 November 2026, 08:30".
+    /// "24 November 2026 at 08:30".
     let when: String
+    /// "the backup from 24 November 2026 at 08:30": what a button's hidden words name.
+    let about: String
     let kind: String
     /// "1.2 MB".
     let size: String
@@ -40,6 +44,8 @@ struct BackupRow: Sendable {
 /// One export on the Backups page.
 struct ExportRow: Sendable {
     let when: String
+    /// "the export from 24 November 2026 at 08:30".
+    let about: String
     let size: String
     let contents: String
     let downloadURL: String
@@ -49,7 +55,8 @@ struct ExportRow: Sendable {
 struct ImportPreviewPage: Sendable {
     let page: PageChrome
     let csrfToken: String
-    let file: String
+    /// "Import “Book.json”?".
+    let heading: String
     let lines: [String]
     let problems: [String]
     let hasProblems: Bool
@@ -74,9 +81,12 @@ struct BackupRestorePage: Sendable {
     let page: PageChrome
     let csrfToken: String
     let action: String
-    let when: String
+    /// "Restore the backup from 24 November 2026 at 08:30?".
+    let heading: String
     let contents: String
     let current: String
+    /// "Every to-do, recipe, book … goes back to how it was on 24 November 2026 at 08:30 …".
+    let whatGoesBack: String
 }
 
 /// "Delete this backup?".
@@ -84,8 +94,10 @@ struct BackupDeletePage: Sendable {
     let page: PageChrome
     let csrfToken: String
     let action: String
-    let when: String
-    let contents: String
+    /// "Delete the backup from 24 November 2026 at 08:30?".
+    let heading: String
+    /// "It holds 1 to-do, 1 person. Once deleted, it cannot be restored.".
+    let holds: String
 }
 
 /// A backup or restore under way: a page that refreshes itself every second until it is done.
@@ -94,16 +106,28 @@ struct BackupProgressPage: Sendable {
     let title: String
     /// 0 to 100.
     let percent: Int
+    /// "42%", "42 %".
+    let percentText: String
+    /// "42% done".
+    let percentDone: String
+
+    init(page: PageChrome, title: String, percent: Int, in language: Language) {
+        self.page = page
+        self.title = title
+        self.percent = percent
+        percentText = language.text("backups.progress.percent", ["percent": String(percent)])
+        percentDone = language.text("backups.progress.done", ["percent": String(percent)])
+    }
 }
 
-/// Dates and sizes as the Backups page writes them.
+/// Dates and sizes as the Backups page writes them, and in English as the command line does.
 enum BackupFormatting {
     private static let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
         "December",
     ]
 
-    /// "24 November 2026, 08:30", in the computer's time zone.
+    /// "24 November 2026, 08:30", in the computer's time zone: the command line's English.
     static func when(_ date: Date, timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -113,16 +137,50 @@ enum BackupFormatting {
         return "\(parts.day ?? 1) \(month) \(parts.year ?? 0), \(time)"
     }
 
-    /// "840 KB", "1.2 MB", "3.4 GB".
+    /// The moment in `language`, in the computer's time zone: "24 November 2026 at 08:30", "24 novembre 2026 à
+    /// 08:30", "2026年11月24日 8:30".
+    static func when(_ date: Date, in language: Language, timeZone: TimeZone = .current) -> String {
+        date.formatted(
+            Date.FormatStyle(date: .long, time: .shortened, locale: LocalFormats.locale(language), timeZone: timeZone))
+    }
+
+    /// Sentences one after another as `language` writes them: a space between them, none in Japanese.
+    static func sentences(_ sentences: [String?], in language: Language) -> String {
+        sentences.compactMap { $0 }.joined(separator: language == .ja ? "" : " ")
+    }
+
+    /// "840 KB", "1.2 MB", "3.4 GB": the command line's English.
     static func size(_ bytes: Int) -> String {
+        let (value, unit) = scaled(bytes)
         let units = ["bytes", "KB", "MB", "GB", "TB"]
+        if unit == 0 { return "\(bytes) bytes" }
+        return (value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)) + " " + units[unit]
+    }
+
+    /// The size in `language`, with its decimal mark and units: "1.5 MB", "1,5 MB", "1,5 Mo".
+    static func size(_ bytes: Int, in language: Language) -> String {
+        let (value, unit) = scaled(bytes)
+        if unit == 0 { return language.text("backups.size.bytes", counts: ["count": bytes]) }
+        let number = value.formatted(
+            .number.precision(.fractionLength(value < 10 ? 1 : 0)).grouping(.never)
+                .locale(LocalFormats.locale(language)))
+        let size = ["size": number]
+        return switch unit {
+        case 1: language.text("backups.size.kilobytes", size)
+        case 2: language.text("backups.size.megabytes", size)
+        case 3: language.text("backups.size.gigabytes", size)
+        default: language.text("backups.size.terabytes", size)
+        }
+    }
+
+    /// `bytes` in thousands until under 1000, and how many times (0 bytes, 1 KB, 2 MB, 3 GB, 4 TB).
+    private static func scaled(_ bytes: Int) -> (value: Double, unit: Int) {
         var value = Double(bytes)
         var unit = 0
-        while value >= 1000, unit < units.count - 1 {
+        while value >= 1000, unit < 4 {
             value /= 1000
             unit += 1
         }
-        if unit == 0 { return "\(bytes) bytes" }
-        return (value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)) + " " + units[unit]
+        return (value, unit)
     }
 }

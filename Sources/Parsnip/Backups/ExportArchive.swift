@@ -103,12 +103,12 @@ enum ExportArchive {
                 progress(0.8 + 0.2 * Double(index + 1) / Double(max(exported.count, 1)))
             }
             guard !FileManager.default.fileExists(atPath: destination.path) else {
-                throw BackupProblem("\(destination.path) already exists; nothing was written over it.")
+                throw BackupProblem.exists(destination.path)
             }
             try FileManager.default.moveItem(at: zip, to: destination)
             return manifest
         } catch {
-            throw BackupProblem.writing(error, what: "The export")
+            throw BackupProblem.writing(error, what: .export)
         }
     }
 

@@ -29,7 +29,8 @@ public enum ExistingObjects: String, Sendable, CaseIterable {
     case overwrite
 }
 
-/// What an import would do (a dry run) or did, class by class, and what stands in its way.
+/// What an import would do (a dry run) or did, class by class, and what stands in its way — each line and problem
+/// kept as `Words`, said in the language of the page that shows it (English on the command line).
 public struct ImportReport: Sendable, Hashable {
     /// One class's counts.
     public struct Counts: Sendable, Hashable {
@@ -42,40 +43,85 @@ public struct ImportReport: Sendable, Hashable {
     public var classes: [Counts] = []
     /// Each problem in one sentence ("Book 7 (objectId AbC123): the ISBN 978… is already used by “Dune”."); any
     /// problem stops the whole import.
-    public var problems: [String] = []
+    var problemWords: [Words] = []
     /// Fields of known classes the apps do not show: imported and kept, by class.
     public var keptFields: [String: [String]] = [:]
     /// Classes left out on purpose, in one sentence each.
-    public var leftOut: [String] = []
+    var leftOut: [Words] = []
     /// How many photos (kept files) the file carries.
     public var files = 0
     /// Objects naming a photo neither the file nor Parsnip has, in one sentence each: they show without one.
-    public var missingFiles: [String] = []
+    var missingFiles: [Words] = []
     public var dryRun: Bool
-    /// How the household calls each class ("to-dos", "history entries"), from the composition root's words.
-    var words: [String: ClassWords] = [:]
 
-    /// The report as lines for a terminal or a page, in the household's words: per kind of record, then photos,
-    /// then fields kept, then photos missing.
-    public var lines: [String] {
+    /// The problems in English, for the command line.
+    public var problems: [String] { problems(in: .en) }
+
+    /// The problems in `language`.
+    func problems(in language: Language) -> [String] { problemWords.map { $0.text(in: language) } }
+
+    /// The report's lines in English, for the command line.
+    public var lines: [String] { lines(in: .en) }
+
+    /// The report as lines for a page in `language`: per kind of record, then photos, then fields kept, then photos
+    /// missing.
+    func lines(in language: Language) -> [String] {
         var lines = classes.map { counts in
-            "\(plural(counts.className)): \(counts.created) to add, \(counts.updated) to update, "
-                + "\(counts.skipped) to skip (already here)"
+            let numbers = ["created": counts.created, "updated": counts.updated, "skipped": counts.skipped]
+            return ClassNames.naming(
+                counts.className, as: "classes", in: Words("backups.import.line.counts", counts: numbers))
         }
-        if files > 0 { lines.append("Photos: \(files) carried with the records") }
+        if files > 0 { lines.append(Words("backups.import.line.photos", counts: ["count": files])) }
         lines += leftOut
         for (className, fields) in keptFields.sorted(by: { $0.key < $1.key }) {
             lines.append(
-                "\(plural(className)): kept but not shown on the pages: \(fields.sorted().joined(separator: ", "))")
+                ClassNames.naming(
+                    className, as: "classes",
+                    in: Words("backups.import.line.keptFields", ["fields": fields.sorted().joined(separator: ", ")])))
         }
         lines += missingFiles
-        return lines
+        return lines.map { $0.text(in: language) }
     }
 
-    /// "To-dos", "History entries"; a class the apps do not name keeps its own name.
-    func plural(_ className: String) -> String {
-        guard let many = words[className]?.many, !many.isEmpty else { return className }
-        return many.prefix(1).uppercased() + many.dropFirst()
+    /// What was imported, class by class, in `language`: "1 to-do, 3 recipes".
+    func imported(in language: Language) -> String {
+        ClassNames.list(classes.map { ClassNames.count($0.className, $0.created + $0.updated) }, in: language)
+    }
+}
+
+/// How an import's problem names one object of the file: "Recipe 2 (objectId bad0000001)", "Book “Dune” (objectId
+/// book000001)"; a class the apps do not read keeps its own name ("_History 3").
+enum ImportedRecord {
+    /// The `number`-th object (from 1) of `className`, with its objectId when it has one.
+    static func numbered(_ className: String, _ number: Int, objectId: String?) -> Words {
+        let words =
+            if let objectId {
+                Words("backups.record.numberedWithId", ["number": String(number), "objectId": objectId])
+            } else {
+                Words("backups.record.numbered", ["number": String(number)])
+            }
+        return labelled(className, words)
+    }
+
+    /// The object `objectId` of `className`, by its title or name when it has one.
+    static func named(_ className: String, name: String?, objectId: String) -> Words {
+        let words =
+            if let name {
+                Words("backups.record.named", ["name": name, "objectId": objectId])
+            } else {
+                Words("backups.record.withId", ["objectId": objectId])
+            }
+        return labelled(className, words)
+    }
+
+    private static func labelled(_ className: String, _ words: Words) -> Words {
+        var words = words
+        if let label = ClassNames.label(className) {
+            words.nested["label"] = label
+        } else {
+            words.arguments["label"] = className
+        }
+        return words
     }
 }
 
@@ -88,16 +134,15 @@ enum ImportRun {
 
     static func run(
         _ contents: ImportContents, existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
-        words: [ClassWords] = [], writePath: WritePath,
+        writePath: WritePath,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
         let classes = contents.classes
         let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
-        let words = Dictionary(words.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         return try await writePath.importing(commitIf: keeps) { writer, rules in
-            var report = ImportReport(dryRun: dryRun, words: words)
+            var report = ImportReport(dryRun: dryRun)
             // The photos first, so the records naming them find them kept.
             for file in contents.files { try writer.save(file) }
             report.files = contents.files.count
@@ -109,8 +154,9 @@ enum ImportRun {
                 }
                 if leftOutClasses.contains(imported.className) {
                     report.leftOut.append(
-                        "\(report.plural(imported.className)): \(imported.objects.count) left out; people are added on "
-                            + "the People page, never imported.")
+                        ClassNames.naming(
+                            imported.className, as: "classes",
+                            in: Words("backups.import.line.leftOut", counts: ["count": imported.objects.count])))
                     continue
                 }
                 let before = done
@@ -120,12 +166,12 @@ enum ImportRun {
                     ) { progress(Double(before + $0) / Double(total)) })
             }
             // Every record rule over what was imported: the pages', the API's and the trash's, in the same words.
-            report.problems += try rules.breaks().map { ruleBreak in
+            report.problemWords += try rules.breaks().map { ruleBreak in
                 let record = ruleBreak.record
-                let label = known[record.className]?.label ?? record.className
                 let object = try? writer.reader.fetch(record.className, objectId: record.objectId)
-                let name = (object?["title"] ?? object?["name"])?.stringValue.map { " “\($0)”" } ?? ""
-                return "\(label)\(name) (objectId \(record.objectId)): \(ruleBreak.message)."
+                let name = (object?["title"] ?? object?["name"])?.stringValue
+                let named = ImportedRecord.named(record.className, name: name, objectId: record.objectId)
+                return Words("backups.import.problem.refused", nested: ["record": named, "reason": ruleBreak.message])
             }
             return report
         }
@@ -137,14 +183,13 @@ enum ImportRun {
         writer: ParseWriter, progress: (Int) -> Void
     ) throws -> ImportReport.Counts {
         var counts = ImportReport.Counts(className: imported.className)
-        let label = known?.label ?? imported.className
         var kept: Set<String> = []
         for (index, object) in imported.objects.enumerated() {
             if index % 1_000 == 0 { progress(index) }
-            let name = "\(label) \(index + 1)" + (object.objectId.map { " (objectId \($0))" } ?? "")
+            let name = ImportedRecord.numbered(imported.className, index + 1, objectId: object.objectId)
             if let known {
-                if let mismatch = typeProblem(object, known: known) {
-                    report.problems.append("\(name): \(mismatch).")
+                if let mismatch = typeProblem(object, known: known, record: name) {
+                    report.problemWords.append(mismatch)
                     continue
                 }
                 kept.formUnion(object.fieldNames.filter { known.fields[$0] == nil && $0 != "ACL" })
@@ -158,12 +203,12 @@ enum ImportRun {
                 try writer.importObject(imported.className, object, replacing: isHere)
             }
             if let failure {
-                report.problems.append("\(name): \(words(for: failure, objectId: object.objectId)).")
+                report.problemWords.append(problem(failure, record: name, objectId: object.objectId))
                 continue
             }
             for case .file(let fileName, _) in object.fileValues where try !writer.reader.hasFile(named: fileName) {
                 report.missingFiles.append(
-                    "\(name): its photo \(fileName) is in neither the file nor Parsnip; it will show without one.")
+                    Words("backups.import.line.missingPhoto", ["file": fileName], nested: ["record": name]))
             }
             if isHere {
                 counts.updated += 1
@@ -175,39 +220,41 @@ enum ImportRun {
         return counts
     }
 
-    /// "releaseDate is not a date (it is text)" for the first field whose type the apps could not read.
-    private static func typeProblem(_ object: ImportedObject, known: KnownClass) -> String? {
+    /// "Recipe 2 (objectId …): releaseDate is not a date (it is text)." for the first field whose type the apps
+    /// could not read.
+    private static func typeProblem(_ object: ImportedObject, known: KnownClass, record: Words) -> Words? {
         for (field, type) in object.fieldTypes.sorted(by: { $0.key < $1.key }) {
             guard let expected = known.fields[field], expected != type else { continue }
-            return "\(field) is not \(words(for: expected)) (it is \(words(for: type)))"
+            let parts = ["record": record, "expected": words(for: expected), "actual": words(for: type)]
+            return Words("backups.import.problem.type", ["field": field], nested: parts)
         }
         return nil
     }
 
-    /// A store error in plain words.
-    static func words(for error: ParseError, objectId: String?) -> String {
+    /// A store error in plain words: "Recipe 2 (objectId …): its objectId … appears more than once in the file."
+    static func problem(_ error: ParseError, record: Words, objectId: String?) -> Words {
         if error.code == .duplicateValue, let objectId {
-            return "its objectId \(objectId) appears more than once in the file"
+            return Words("backups.import.problem.duplicateId", ["objectId": objectId], nested: ["record": record])
         }
-        return error.message
+        return Words("backups.import.problem.refused", ["reason": error.message], nested: ["record": record])
     }
 
-    /// A field type as a household reads it.
-    static func words(for type: ParseFieldType) -> String {
+    /// A field type as a household reads it: "text", "a number".
+    static func words(for type: ParseFieldType) -> Words {
         switch type {
-        case .string: "text"
-        case .number: "a number"
-        case .boolean: "true or false"
-        case .date: "a date"
-        case .object: "an object"
-        case .array: "a list"
-        case .pointer(let target): "a link to a \(target)"
-        case .relation(let target): "links to \(target) objects"
-        case .geoPoint: "a map location"
-        case .file: "a file"
-        case .bytes: "bytes"
-        case .polygon: "a shape"
-        case .acl: "an ACL"
+        case .string: Words("backups.type.string")
+        case .number: Words("backups.type.number")
+        case .boolean: Words("backups.type.boolean")
+        case .date: Words("backups.type.date")
+        case .object: Words("backups.type.object")
+        case .array: Words("backups.type.array")
+        case .pointer(let target): Words("backups.type.pointer", ["target": target])
+        case .relation(let target): Words("backups.type.relation", ["target": target])
+        case .geoPoint: Words("backups.type.geoPoint")
+        case .file: Words("backups.type.file")
+        case .bytes: Words("backups.type.bytes")
+        case .polygon: Words("backups.type.polygon")
+        case .acl: Words("backups.type.acl")
         }
     }
 }

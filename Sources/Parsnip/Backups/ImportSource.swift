@@ -26,7 +26,11 @@ enum ImportSource {
         let handle = try? FileHandle(forReadingFrom: url)
         let head = (try? handle?.read(upToCount: 4)) ?? nil
         try? handle?.close()
-        guard let head else { throw BackupProblem("There is no file \(url.path), or it cannot be read.") }
+        guard let head else {
+            throw BackupProblem(
+                Words("backups.problem.noFile", ["path": url.path]),
+                english: "There is no file \(url.path), or it cannot be read.")
+        }
         if head.starts(with: [0x50, 0x4B]) { return try readZip(url) }
         let name = className ?? url.deletingPathExtension().lastPathComponent
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -35,7 +39,10 @@ enum ImportSource {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw BackupProblem("The file \(url.lastPathComponent) cannot be read: \(error.localizedDescription)")
+            let (file, reason) = (url.lastPathComponent, error.localizedDescription)
+            throw BackupProblem(
+                Words("backups.problem.unreadable", ["file": file, "reason": reason]),
+                english: "The file \(file) cannot be read: \(reason)")
         }
         return ImportContents(classes: [try parse(data, className: name, file: url.lastPathComponent)])
     }
@@ -43,14 +50,19 @@ enum ImportSource {
     private static func readZip(_ url: URL) throws(BackupProblem) -> ImportContents {
         guard let archive = try? Archive(url: url, accessMode: .read) else { throw .notABackup }
         if archive["manifest.json"] != nil, BackupArchive.isBackup(archive) {
-            throw BackupProblem("This is a Parsnip backup, not an export: restore it on the Backups page instead.")
+            throw BackupProblem(
+                Words("backups.problem.backupNotExport"),
+                english: "This is a Parsnip backup, not an export: restore it on the Backups page instead.")
         }
         var classes: [ImportedClass] = []
         let entries = archive.filter { entry in
             entry.type == .file && entry.path.hasSuffix(".json") && !entry.path.hasPrefix("__MACOSX")
                 && (entry.path as NSString).lastPathComponent != "manifest.json"
         }
-        guard !entries.isEmpty else { throw BackupProblem("The zip file holds no .json files of Parse objects.") }
+        guard !entries.isEmpty else {
+            throw BackupProblem(
+                Words("backups.problem.noJSON"), english: "The zip file holds no .json files of Parse objects.")
+        }
         guard entries.reduce(0, { $0 + Int($1.uncompressedSize) }) <= largestFile else {
             throw tooBig(url.lastPathComponent)
         }
@@ -74,7 +86,9 @@ enum ImportSource {
             guard let entry = archive[listed.path], entry.type == .file, !listed.name.isEmpty,
                 !listed.name.contains("/")
             else {
-                throw BackupProblem("The photo \(listed.name) named in the export is missing from it.")
+                throw BackupProblem(
+                    Words("backups.problem.photoMissing", ["file": listed.name]),
+                    english: "The photo \(listed.name) named in the export is missing from it.")
             }
             let bytes = try extract(entry, of: archive, unpacked: &unpacked, zip: url)
             files.append(StoredFile(name: listed.name, contentType: listed.contentType, bytes: bytes))
@@ -98,7 +112,9 @@ enum ImportSource {
         } catch is TooBig {
             throw tooBig(url.lastPathComponent)
         } catch {
-            throw BackupProblem("\(entry.path) in the zip file is damaged.")
+            throw BackupProblem(
+                Words("backups.problem.entryDamaged", ["file": entry.path]),
+                english: "\(entry.path) in the zip file is damaged.")
         }
         unpacked = total
         return data
@@ -109,20 +125,26 @@ enum ImportSource {
 
     private static func tooBig(_ file: String) -> BackupProblem {
         BackupProblem(
-            "\(file) is too big to import at once (over 256 MB of data and photos). Export fewer classes at a time "
-                + "and import each file.")
+            Words("backups.problem.tooBig", ["file": file]),
+            english:
+                "\(file) is too big to import at once (over 256 MB of data and photos). Export fewer classes at a "
+                + "time and import each file.")
     }
 
     private static func parse(_ data: Data, className: String, file: String) throws(BackupProblem) -> ImportedClass {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw BackupProblem("\(file) is not text in UTF-8.")
+            throw BackupProblem(
+                Words("backups.problem.notUTF8", ["file": file]), english: "\(file) is not text in UTF-8.")
         }
         do {
             return ImportedClass(className: className, objects: try ParseImportFile.objects(fromJSON: text))
         } catch let error as ParseError {
-            throw BackupProblem("\(file) cannot be read as Parse objects: \(error.message)")
+            throw BackupProblem(
+                Words("backups.problem.notParseBecause", ["file": file, "reason": error.message]),
+                english: "\(file) cannot be read as Parse objects: \(error.message)")
         } catch {
-            throw BackupProblem("\(file) cannot be read as Parse objects.")
+            throw BackupProblem(
+                Words("backups.problem.notParse", ["file": file]), english: "\(file) cannot be read as Parse objects.")
         }
     }
 }

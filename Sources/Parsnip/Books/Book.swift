@@ -15,9 +15,10 @@ enum CatalogueKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The word the pages use for one: "genre", "author", "publisher".
+    /// The name forms and links use for one: "genre", "author", "publisher" (never a word on a page: those are
+    /// catalogue messages, `title(in:)` and the `books.entry.` messages).
     var singular: String { rawValue }
-    /// The word for many: "genres", "authors", "publishers".
+    /// The name for many, in paths: "genres", "authors", "publishers".
     var plural: String { rawValue + "s" }
     /// Where its list lives: "/genres", "/authors", "/publishers".
     var path: String { "/" + plural }

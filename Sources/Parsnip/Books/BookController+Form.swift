@@ -50,7 +50,8 @@ extension BookController {
             return try await context.saving {
                 do {
                     let book = try await repository.create(input, by: context.user)
-                    let message = typedEntries.message("Added “\(book.title)”", book: book)
+                    let message = typedEntries.message(
+                        Words("books.flash.added", ["title": book.title]), book: book, in: context.language)
                     return Flash.redirect(to: "/books/\(book.id ?? "")", message: message)
                 } catch let error as BookSaveError {
                     var state = typed
@@ -126,7 +127,9 @@ extension BookController {
             do {
                 switch try await repository.restore(id: id, with: input, by: context.user) {
                 case .restored(let book):
-                    return Flash.redirect(to: "/books/\(id)", message: "Restored “\(book.title)” with your changes.")
+                    return Flash.redirect(
+                        to: "/books/\(id)",
+                        message: context.language.text("books.flash.restored", ["title": book.title]))
                 case .refused(let reason):
                     let mode = BookFormMode.deleted(
                         id: id, notice: try await repository.deletion(id: id), reason: reason)
@@ -135,9 +138,7 @@ extension BookController {
                     let back = try await repository.find(id: id) != nil
                     let mode = BookFormMode.deleted(
                         id: id, notice: try await repository.deletion(id: id),
-                        reason: back
-                            ? "Someone else restored this book meanwhile: open it again to change it. Everything you "
-                                + "typed is here to save as a new book." : nil)
+                        reason: back ? context.language.text("books.form.restoredMeanwhile") : nil)
                     return try await renderForm(mode, state: state, status: .conflict, context: context)
                 }
             } catch let error as BookSaveError {
@@ -161,7 +162,8 @@ extension BookController {
                 id: id, with: input, from: base, choices: EditBase.choices(in: context.form), by: context.user)
             switch outcome {
             case .saved(let book, let merged):
-                let message = typedEntries.message(savedMessage(book, merged: merged), book: book)
+                let message = typedEntries.message(
+                    savedMessage(book, merged: merged, in: context.language), book: book, in: context.language)
                 return Flash.redirect(to: "/books/\(id)", message: message)
             case .conflict(let report):
                 let page = ConflictPage(
@@ -178,13 +180,12 @@ extension BookController {
         }
     }
 
-    /// "Saved “Dune”." — and, when someone else's changes were kept alongside: "Ana changed Authors at 14:02 while
-    /// you were editing; both changes are kept."
-    func savedMessage(_ book: Book, merged: MergeReport?) -> String {
-        let saved = "Saved “\(book.title)”"
-        guard let merged else { return saved }
-        let sentence = merged.stamp.sentence(changed: merged.fieldLabels, now: clock.now())
-        return "\(saved). \(sentence) while you were editing; both changes are kept."
+    /// "Saved “Dune”" — and, when someone else's changes were kept alongside: "Saved “Dune”. Ana changed Authors
+    /// at 14:02 while you were editing; both changes are kept."
+    func savedMessage(_ book: Book, merged: MergeReport?, in language: Language) -> Words {
+        guard let merged else { return Words("books.flash.saved", ["title": book.title]) }
+        let change = merged.stamp.sentence(changed: merged.fieldLabels, now: clock.now(), language: language)
+        return Words("books.flash.savedMerged", ["title": book.title, "change": change])
     }
 
     /// An "Add genre/author/publisher" button: creates the entry from its "New …" field and shows the form again
@@ -221,7 +222,8 @@ extension BookController {
                 case .publisher: state.draft.publisherIds.append(entry.id)
                 }
                 state.newNames[kind] = nil
-                state.notice = "Added \(kind.singular) “\(entry.name)”"
+                let added = Words("books.entry.added", ["kind": kind.rawValue, "name": entry.name])
+                state.notice = added.text(in: context.language)
                 status = .ok
             } catch CatalogueError.duplicate {
                 state.entryProblems[kind] = CatalogueNameDraft.duplicateMessage(kind)

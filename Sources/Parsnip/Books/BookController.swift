@@ -87,7 +87,8 @@ struct BookController<Repository: BookRepository>: Sendable {
                 throw PageError.notFound
             }
             return Flash.redirect(
-                to: "/books", message: "Deleted “\(deletion.item.title)”.", undo: deletion.trashId)
+                to: "/books", message: context.language.text("books.flash.deleted", ["title": deletion.item.title]),
+                undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(findBook(id), context: context)
         }
@@ -96,9 +97,12 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// The question "Delete this book?", naming it.
     func renderConfirmDelete(_ book: Book, context: ParsnipRequestContext) -> Response {
         let id = book.id ?? ""
+        let language = context.language
         let page = BookDeletePage(
-            page: PageChrome(title: "Delete this book?", context: context, inBooks: true),
-            title: book.title,
+            page: PageChrome(title: language.text("books.delete.heading"), context: context, inBooks: true),
+            question: MarkedSentence(
+                Words("books.delete.question"), marking: "title", as: BookFormatting.quoted(book.title, in: language),
+                in: language),
             action: "/books/\(id)/delete",
             csrfToken: context.csrfToken,
             cancelURL: "/books/\(id)"

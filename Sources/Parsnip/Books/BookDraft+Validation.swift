@@ -9,9 +9,10 @@ extension BookDraft {
         var problems: [Problem] = []
         let title = TextCleaning.clean(self.title, keepLineBreaks: false)
         if title.isEmpty {
-            problems.append(Problem(field: .title, message: "Enter a title"))
+            problems.append(Problem(field: .title, message: Words("books.error.titleMissing")))
         } else if title.count > Limits.titleLength {
-            problems.append(Problem(field: .title, message: "Title must be \(Limits.titleLength) characters or fewer"))
+            problems.append(
+                Problem(field: .title, message: Words("books.error.titleTooLong", counts: ["max": Limits.titleLength])))
         }
         // An ISBN is optional (most books from before 1970 have none); one that is given must be valid.
         let isbnText = TextCleaning.clean(self.isbn, keepLineBreaks: false)
@@ -20,7 +21,7 @@ extension BookDraft {
             problems.append(Problem(field: .isbn, message: Self.invalidISBNMessage))
         }
         let genreId = genreId.trimmingCharacters(in: .whitespaces)
-        if genreId.isEmpty { problems.append(Problem(field: .genre, message: "Choose a genre")) }
+        if genreId.isEmpty { problems.append(Problem(field: .genre, message: Words("books.error.genreMissing"))) }
         // So is the year; one that is given must be a year from 1450 to next year.
         let yearText = TextCleaning.clean(self.year, keepLineBreaks: false)
         let year: Result<Int?, Problem> =
@@ -45,13 +46,19 @@ extension BookDraft {
         let dayText = TextCleaning.clean(lentOn, keepLineBreaks: false)
         if name.count > Limits.lentToLength {
             problems.append(
-                Problem(field: .lentTo, message: "“Lent to” must be \(Limits.lentToLength) characters or fewer"))
+                Problem(
+                    field: .lentTo, message: Words("books.error.lentToTooLong", counts: ["max": Limits.lentToLength])))
         }
         let day = CalendarDate(iso: dayText)
         if !dayText.isEmpty, day == nil {
-            problems.append(Problem(field: .lentOn, message: "“Lent on” must be a real date, like 2024-05-03"))
+            let parts = dayText.split(separator: "-", omittingEmptySubsequences: false)
+            let isPartial = parts.count == 3 && parts.contains { $0.isEmpty }
+            problems.append(
+                Problem(
+                    field: .lentOn,
+                    message: isPartial ? Words("books.error.lentOnPartial") : Words("books.error.lentOnInvalid")))
         } else if day != nil, name.isEmpty {
-            problems.append(Problem(field: .lentTo, message: "Enter who the book is lent to, or clear “Lent on”"))
+            problems.append(Problem(field: .lentTo, message: Words("books.error.lentToMissing")))
         }
         return (name.isEmpty ? nil : name, day)
     }
@@ -64,25 +71,30 @@ extension BookDraft {
     }
 
     /// "This is not a valid ISBN — check the digits".
-    static let invalidISBNMessage = "This is not a valid ISBN — check the digits"
+    static let invalidISBNMessage = Words("books.error.isbnInvalid")
 
     /// The problem to show for a save the repository refused (the ISBN's message names the other book; the page
     /// links it to `/books/<id>`).
     static func problem(for error: BookSaveError) -> Problem? {
         switch error {
         case .isbnUsed(_, let title):
-            Problem(field: .isbn, message: "This ISBN is already used by “\(title)”")
+            Problem(field: .isbn, message: isbnUsedBy(title))
         case .unknownGenre, .unknownEntries(.genre):
-            Problem(field: .genre, message: "That genre no longer exists — choose another")
+            Problem(field: .genre, message: Words("books.error.genreGone"))
         case .unknownEntries(.author):
-            Problem(field: .authors, message: "Some of the chosen authors no longer exist — check the list again")
+            Problem(field: .authors, message: Words("books.error.authorsGone"))
         case .unknownEntries(.publisher):
-            Problem(field: .publishers, message: "Some of the chosen publishers no longer exist — check the list again")
+            Problem(field: .publishers, message: Words("books.error.publishersGone"))
         case .bookNotFound:
             nil
         case .broken(let field, let message):
             Problem(field: Field(rawValue: field) ?? .title, message: message)
         }
+    }
+
+    /// "This ISBN is already used by “Dune”": the book's title quoted the language's way.
+    static func isbnUsedBy(_ title: String) -> Words {
+        Words("books.error.isbnUsedBy", nested: ["book": Words("books.quoted", ["title": title])])
     }
 
     /// A whole number from 1450 to next year.
@@ -91,16 +103,13 @@ extension BookDraft {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else {
-            return .failure(
-                Problem(field: .publishingYear, message: "Publishing year must be a whole number, like 1969"))
+            return .failure(Problem(field: .publishingYear, message: Words("books.error.yearNotNumber")))
         }
         let latest = latestYear(now: now)
         // Too many digits for Int is simply out of range.
         guard let year = Int(text), (Limits.firstYear...latest).contains(year) else {
-            return .failure(
-                Problem(
-                    field: .publishingYear,
-                    message: "Publishing year must be between \(Limits.firstYear) and \(latest)"))
+            let years = ["first": String(Limits.firstYear), "latest": String(latest)]
+            return .failure(Problem(field: .publishingYear, message: Words("books.error.yearRange", years)))
         }
         return .success(year)
     }
@@ -123,16 +132,17 @@ struct CatalogueNameDraft: Sendable, Hashable {
     /// The name to store (cleaned and trimmed), or the message to show beside the field.
     func validate() -> Result<String, CatalogueNameProblem> {
         let name = TextCleaning.clean(self.name, keepLineBreaks: false)
-        if name.isEmpty { return .failure(CatalogueNameProblem(message: "Enter a name")) }
+        if name.isEmpty { return .failure(CatalogueNameProblem(message: Words("books.entry.nameMissing"))) }
         if name.count > Self.maximumLength {
-            return .failure(CatalogueNameProblem(message: "Name must be \(Self.maximumLength) characters or fewer"))
+            return .failure(
+                CatalogueNameProblem(message: Words("books.entry.nameTooLong", counts: ["max": Self.maximumLength])))
         }
         return .success(name)
     }
 
     /// "This genre already exists" (for `CatalogueError.duplicate`).
-    static func duplicateMessage(_ kind: CatalogueKind) -> String {
-        "This \(kind.singular) already exists"
+    static func duplicateMessage(_ kind: CatalogueKind) -> Words {
+        Words("books.entry.duplicate", ["kind": kind.rawValue])
     }
 
     /// The key two names are compared by for uniqueness: trimmed and lower-cased (the store compares the same way).
@@ -143,6 +153,6 @@ struct CatalogueNameDraft: Sendable, Hashable {
 
 /// What is wrong with a typed genre, author or publisher name.
 struct CatalogueNameProblem: Error, Sendable, Hashable {
-    var message: String
+    var message: Words
 
 }

@@ -15,7 +15,7 @@ struct BookDraft: Sendable, Hashable {
     var readingStatus: String = ""
     /// Who the book is lent to, as typed.
     var lentTo: String = ""
-    /// The day it was lent, as the date input sends it (`2024-05-03`).
+    /// The day it was lent as its three boxes hold it, "YYYY-M-D" (`DateBoxes`), or a whole `2024-05-03`.
     var lentOn: String = ""
 
     init(
@@ -38,7 +38,7 @@ struct BookDraft: Sendable, Hashable {
             authorIds: book.authors.map(\.id), publisherIds: book.publishers.map(\.id))
         readingStatus = book.readingStatus?.rawValue ?? ""
         lentTo = book.lentTo ?? ""
-        lentOn = book.lentOn?.iso ?? ""
+        lentOn = book.lentOn.map { "\($0.year)-\($0.month)-\($0.day)" } ?? ""
     }
 
     /// Reads the form's fields: `title`, `isbn`, `genre`, `publishingYear`, and the repeated checkboxes `author`
@@ -63,7 +63,7 @@ struct BookDraft: Sendable, Hashable {
             throw .badRequest("an unknown reading status")
         }
         lentTo = form["lentTo"] ?? ""
-        lentOn = form["lentOn"] ?? ""
+        lentOn = DateBoxes.text(of: "lentOn", in: form)
     }
 
     /// The limits the form states and `validate(now:)` enforces.
@@ -86,7 +86,8 @@ struct BookDraft: Sendable, Hashable {
     /// One problem with one field, in the words shown to the person.
     struct Problem: Error, Sendable, Hashable {
         var field: Field
-        var message: String
+        /// Said in the page's language when the form is shown.
+        var message: Words
 
     }
 

@@ -15,7 +15,7 @@ extension BookEditField: EditableField {
         switch self {
         case .title: record.title.isEmpty ? [] : [record.title]
         case .publishingYear: record.publishingYear.map { [String($0)] } ?? []
-        case .genre: record.genre.map { [$0.name] } ?? []
+        case .genre: record.genre.map { [Self.genreLine($0, in: nil)] } ?? []
         case .isbn: record.isbn.map { [$0] } ?? []
         case .authors: record.authors.map(\.name)
         case .publishers: record.publishers.map(\.name)
@@ -23,6 +23,43 @@ extension BookEditField: EditableField {
         case .lentTo: record.lentTo.map { [$0] } ?? []
         case .lentOn: record.lentOn.map { [$0.readable] } ?? []
         }
+    }
+
+    /// The field's name as the form labels it, in `language`.
+    func label(in language: Language) -> String {
+        switch self {
+        case .title: language.text("books.field.title")
+        case .publishingYear: language.text("books.field.publishingYear")
+        case .genre: language.text("books.kind.genre")
+        case .isbn: language.text("books.field.isbn")
+        case .authors: language.text("books.kinds.author")
+        case .publishers: language.text("books.kinds.publisher")
+        case .readingStatus: language.text("books.field.readingStatus")
+        case .lentTo: language.text("books.field.lentTo")
+        case .lentOn: language.text("books.field.lentOn")
+        }
+    }
+
+    /// The value in `language`: the reading status in its words, the day written its way; a year never grouped.
+    func lines(of record: Book, in language: Language) -> [String] {
+        switch self {
+        case .genre: record.genre.map { [Self.genreLine($0, in: language)] } ?? []
+        case .readingStatus: record.readingStatus.map { [$0.title(in: language)] } ?? []
+        case .lentOn: record.lentOn.map { [LocalFormats.day($0, in: language)] } ?? []
+        default: lines(of: record)
+        }
+    }
+
+    /// The genre's name; for a form's typed genre, "Essays (a new genre)", or words saying it no longer exists.
+    /// English without a language (`lines(of:)`, which works before the catalogues are read).
+    static func genreLine(_ genre: CatalogueEntry, in language: Language?) -> String {
+        if genre.id == BookInput.typedNewGenreId {
+            return language?.text("books.field.newGenre", ["name": genre.name]) ?? "\(genre.name) (a new genre)"
+        }
+        if genre.name.isEmpty {
+            return language?.text("books.field.goneGenre") ?? "A genre that no longer exists"
+        }
+        return genre.name
     }
 
     func copy(from source: Book, into target: inout Book) {
@@ -69,11 +106,11 @@ extension Book {
 
     /// The book a form typed, with the typed genre's name (or words saying it is new, or gone) for the conflict page.
     init(typed input: BookInput, id: String, genreName: String?) {
-        let newGenre = input.newEntryNames[.genre].map { "\($0) (a new genre)" }
+        // A typed new genre keeps its name under `typedNewGenreId`; a gone one has no name: `genreLine` words both.
+        let newGenre = input.genreId == BookInput.typedNewGenreId ? input.newEntryNames[.genre] : nil
         self.init(
             id: id, title: input.title, publishingYear: input.publishingYear,
-            genre: CatalogueEntry(
-                kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? "A genre that no longer exists"),
+            genre: CatalogueEntry(kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? ""),
             isbn: input.isbn, authors: input.authorIds.map { CatalogueEntry(kind: .author, id: $0, name: "") },
             publishers: input.publisherIds.map { CatalogueEntry(kind: .publisher, id: $0, name: "") })
         readingStatus = input.readingStatus

@@ -1,45 +1,86 @@
 import Mustache
 
-/// Turns books and counts into the words and links the book pages show.
+/// Turns books and counts into the words and links the book pages show, in the page's language.
 enum BookFormatting {
     /// "12 books", "1 book".
-    static func books(_ count: Int) -> String { "\(NumberText.grouped(count)) \(count == 1 ? "book" : "books")" }
+    static func books(_ count: Int, in language: Language) -> String {
+        language.text("books.count", counts: ["count": count])
+    }
 
-    /// The list's words: "3 of 12 books match", "No books yet"…
-    static let list = NumberedList(singular: "book", plural: "books", addURL: "/books/new")
+    /// "“Dune”", "«Dune»", "「Dune」": a book's title or an entry's name quoted the language's way.
+    static func quoted(_ name: String, in language: Language) -> String {
+        language.text("books.quoted", ["title": name])
+    }
+
+    /// The list's count line: "12 books", or with a filter on "3 of 12 books match".
+    static func countLine(matching: Int, all: Int, filtered: Bool, in language: Language) -> String {
+        guard filtered else { return books(all, in: language) }
+        return language.text("books.list.countMatching", counts: ["matching": matching, "all": all])
+    }
+
+    /// What the list shows instead of an empty table: nothing yet, nothing matching, or a page past the last.
+    static func emptyState(
+        isEmpty: Bool, filtering: Bool, total: Int, totalWithoutFilters: Int, firstPageURL: String,
+        in language: Language
+    ) -> EmptyState? {
+        guard isEmpty else { return nil }
+        if totalWithoutFilters == 0 {
+            return EmptyState(
+                message: language.text("books.list.none"), advice: nil,
+                link: EmptyStateLink(text: language.text("books.list.addFirst"), url: addURL))
+        }
+        if filtering, total == 0 {
+            // "Clear filters" is already above the table: one link, not two.
+            return EmptyState(
+                message: language.text("books.list.noMatch"), advice: language.text("books.list.noMatchAdvice"),
+                link: nil)
+        }
+        return EmptyState(
+            message: language.text("books.list.pastEnd"), advice: nil,
+            link: EmptyStateLink(text: language.text("books.list.firstPage"), url: firstPageURL))
+    }
+
+    /// The add page an empty list offers.
+    static let addURL = "/books/new"
 
     /// The link to a genre's, author's or publisher's page.
     static func link(_ entry: CatalogueEntry) -> EntryLinkView {
         EntryLinkView(name: entry.name, url: "\(entry.kind.path)/\(entry.id)")
     }
 
-    /// An ISBN as the book page shows it: "ISBN-13 9780441013593" and, when it has one, "ISBN-10 0441013597".
+    /// An ISBN as the book page shows it: "ISBN-13 9780441013593" and, when it has one, "ISBN-10 0441013597" —
+    /// the same in every language.
     static func isbnForms(_ isbn: String) -> [String] {
         let thirteen = ISBNText.thirteenDigits(isbn)
         return ["ISBN-13 \(thirteen)"] + (ISBNText.tenDigits(thirteen).map { ["ISBN-10 \($0)"] } ?? [])
     }
 
     /// "Lent to Sam on 3 May 2024", "Lent to Sam"; nil while the book is at home.
-    static func lending(_ book: Book) -> String? {
+    static func lending(_ book: Book, in language: Language) -> String? {
         guard let lentTo = book.lentTo else { return nil }
-        return "Lent to \(lentTo)" + (book.lentOn.map { " on \($0.readable)" } ?? "")
+        guard let day = book.lentOn else { return language.text("books.show.lentTo", ["name": lentTo]) }
+        return language.text("books.show.lentToOn", ["name": lentTo, "day": LocalFormats.day(day, in: language)])
     }
 
-    static func row(_ book: Book) -> BookTableRow {
+    /// A book's row: its year as written ("1969", never grouped), its ISBN as stored.
+    static func row(_ book: Book, in language: Language) -> BookTableRow {
         BookTableRow(
             title: book.title,
             url: "/books/\(book.id ?? "")",
             year: book.publishingYear.map(String.init) ?? NumberText.missing,
             genre: book.genre?.name ?? NumberText.missing,
             isbn: book.isbn ?? NumberText.missing,
-            authors: book.authors.isEmpty ? NumberText.missing : book.authors.map(\.name).joined(separator: ", ")
+            authors: book.authors.isEmpty
+                ? NumberText.missing
+                : book.authors.map(\.name).joined(separator: language.text("books.list.authorSeparator"))
         )
     }
 
-    /// A select's options for one kind: "All genres" first, then every entry, the chosen one selected.
-    static func filterOptions(_ entries: [CatalogueEntryUsage], kind: CatalogueKind, chosen: String?) -> [SelectOption]
-    {
-        [SelectOption(value: "", title: "All \(kind.plural)", selected: chosen == nil)]
+    /// A filter select's options for one kind: "All genres" first, then every entry, the chosen one selected.
+    static func filterOptions(
+        _ entries: [CatalogueEntryUsage], kind: CatalogueKind, chosen: String?, in language: Language
+    ) -> [SelectOption] {
+        [SelectOption(value: "", title: kind.allTitle(in: language), selected: chosen == nil)]
             + entries.map { SelectOption(value: $0.entry.id, title: $0.entry.name, selected: $0.entry.id == chosen) }
     }
 }

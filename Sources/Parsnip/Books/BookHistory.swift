@@ -32,20 +32,20 @@ struct BookHistory<Repository: BookRepository>: HistorySubject {
             case .conflict(let report): return report
             }
         } catch let error as BookSaveError {
-            throw RevertRefusal(message: Self.message(error, typed: typed))
+            throw RevertRefusal(message: Self.message(error, typed: typed).text(in: PageLanguage.current))
         }
     }
 
     /// Why the old values cannot be stored, in the catalogue's words.
-    static func message(_ error: BookSaveError, typed: Book) -> String {
+    static func message(_ error: BookSaveError, typed: Book) -> Words {
         switch error {
-        case .isbnUsed(_, let title): "Another book, “\(title)”, has that ISBN now, so it cannot be put back."
-        case .unknownGenre:
-            "The genre “\(typed.genre?.name ?? "")” no longer exists, so it cannot be put back."
-        case .unknownEntries(let kind):
-            "Some of the \(kind == .author ? "authors" : "publishers") it had no longer exist, so they cannot be put back."
-        case .bookNotFound: "This book was deleted meanwhile."
-        case .broken(_, let message): "\(message), so it cannot be put back."
+        case .isbnUsed(_, let title): Words("books.history.isbnUsed", ["title": title])
+        case .unknownGenre: Words("books.history.genreGone", ["name": typed.genre?.name ?? ""])
+        case .unknownEntries(.author): Words("books.history.authorsGone")
+        case .unknownEntries(.publisher): Words("books.history.publishersGone")
+        case .unknownEntries(.genre): Words("books.history.genreGone", ["name": typed.genre?.name ?? ""])
+        case .bookNotFound: Words("books.history.deleted")
+        case .broken(_, let message): Words("books.history.refused", nested: ["reason": message])
         }
     }
 }

@@ -12,6 +12,15 @@ enum ReadingStatus: String, Sendable, Hashable, CaseIterable {
         case .read: "Read"
         }
     }
+
+    /// The words in `language`.
+    func title(in language: Language) -> String {
+        switch self {
+        case .unread: language.text("books.reading.unread")
+        case .reading: language.text("books.reading.reading")
+        case .read: language.text("books.reading.read")
+        }
+    }
 }
 
 /// The shelves the book list can narrow to besides its entry filters.
@@ -26,6 +35,14 @@ enum BookShelf: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .lent: "Lent out"
         case .unread: "Unread"
+        }
+    }
+
+    /// The words of the filter in `language`.
+    func title(in language: Language) -> String {
+        switch self {
+        case .lent: language.text("books.shelf.lent")
+        case .unread: language.text("books.shelf.unread")
         }
     }
 }

@@ -73,7 +73,7 @@ enum BookSaveError: Error, Sendable, Hashable {
     /// The book being edited is gone.
     case bookNotFound
     /// A rule every writer meets (BookRules) refused the save: the stored field it is about and why.
-    case broken(field: String, message: String)
+    case broken(field: String, message: Words)
 }
 
 /// Why a genre, author or publisher could not be changed.

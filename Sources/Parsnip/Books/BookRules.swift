@@ -25,7 +25,7 @@ enum BookRules {
                 breaks.append(
                     RuleBreak(
                         kind: .invalid, record: RecordReference(className: Schema.isbn, objectId: isbnId),
-                        field: Schema.value, message: invalidISBN))
+                        field: Schema.value, message: Words("rules.book.invalidISBN")))
             }
             // Its books meet the other books' ISBNs again.
             books += try holders(of: [isbn.pointer], reader: check.reader).map(\.objectId)
@@ -36,7 +36,7 @@ enum BookRules {
                 breaks.append(
                     RuleBreak(
                         kind: .invalid, record: reference(book), field: Schema.isbnField,
-                        message: "This ISBN cannot be deleted while a book has it: change the book’s ISBN first"))
+                        message: Words("rules.book.isbnInUse")))
             }
         }
         for genreId in check.deleted(CatalogueKind.genre.className) {
@@ -47,9 +47,7 @@ enum BookRules {
                     RuleBreak(
                         kind: .invalid, record: RecordReference(className: gone.className, objectId: genreId),
                         field: Schema.genreBooks,
-                        message:
-                            "This genre cannot be deleted while \(using == 1 ? "a book has" : "\(using) books have") "
-                            + "it: move them to another genre first"))
+                        message: Words("rules.book.genreInUse", counts: ["count": using])))
             }
         }
         var seen: Set<String> = []
@@ -65,11 +63,6 @@ enum BookRules {
         }
         return breaks
     }
-
-    /// "An ISBN is 10 or 13 digits…": what an ISBN object's `value` must be.
-    static let invalidISBN =
-        "An ISBN must be 10 or 13 digits with a correct check digit, written without spaces or hyphens "
-        + "(like 9780441013593)"
 
     /// The ISBN's value when it is one: a valid ISBN-10 or ISBN-13 written as its digits (and a final X).
     static func isbnValue(_ isbn: ParseObject) -> String? {
@@ -101,41 +94,46 @@ enum BookRules {
 
     private static func bookBreaks(_ book: ParseObject, _ check: RuleCheck) throws -> [RuleBreak] {
         var breaks: [RuleBreak] = []
-        func refuse(_ field: String, _ message: String, kind: RuleBreak.Kind = .invalid) {
+        func refuse(_ field: String, _ message: Words, kind: RuleBreak.Kind = .invalid) {
             breaks.append(RuleBreak(kind: kind, record: reference(book), field: field, message: message))
         }
         breaks += TextRule.breaks(
-            of: book, thing: "book",
-            [TextRule(field: Schema.title, label: "title", required: true, maximum: BookDraft.Limits.titleLength)])
+            of: book,
+            [
+                TextRule(
+                    field: Schema.title, maximum: BookDraft.Limits.titleLength,
+                    missing: Words("rules.book.titleMissing"), tooLong: Words("rules.book.titleTooLong"))
+            ])
         if let year = book[Schema.publishingYear], year != .null {
             let latest = BookDraft.latestYear(now: check.now)
             let whole = year.numberValue.flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }
             if whole.map({ !(BookDraft.Limits.firstYear...latest).contains($0) }) ?? true {
                 refuse(
                     Schema.publishingYear,
-                    "Publishing year must be a whole number from \(BookDraft.Limits.firstYear) to \(latest)")
+                    Words("rules.book.year", ["first": String(BookDraft.Limits.firstYear), "latest": String(latest)]))
             }
         }
         if let genre = book[Schema.genre], genre != .null {
             let pointer = genre.pointerValue.flatMap { $0.className == CatalogueKind.genre.className ? $0 : nil }
             if try pointer.flatMap({ try check.object($0.className, $0.objectId) }) == nil {
-                refuse(Schema.genre, "This book’s genre does not exist: choose one of the genres")
+                refuse(Schema.genre, Words("rules.book.genreMissing"))
             }
         }
         guard let isbnField = book[Schema.isbnField], isbnField != .null else { return breaks }
         guard let pointer = isbnField.pointerValue, pointer.className == Schema.isbn,
             let isbn = try check.object(Schema.isbn, pointer.objectId)
         else {
-            refuse(Schema.isbnField, "This book’s ISBN does not exist: give the ISBN again")
+            refuse(Schema.isbnField, Words("rules.book.isbnMissing"))
             return breaks
         }
         let value = isbnValue(isbn) ?? isbn[Schema.value]?.stringValue ?? ""
         if let other = try otherBook(withISBN: value, except: book.objectId, reader: check.reader) {
             // Another book's title is named only to someone who may read it.
-            let named =
+            let used =
                 try check.isVisible(Schema.book, other.objectId)
-                ? "“\(other[Schema.title]?.stringValue ?? "")”" : "another book"
-            refuse(Schema.isbnField, "This ISBN is already used by \(named)", kind: .duplicate)
+                ? Words("rules.book.isbnUsedBy", ["title": other[Schema.title]?.stringValue ?? ""])
+                : Words("rules.book.isbnUsedByAnother")
+            refuse(Schema.isbnField, used, kind: .duplicate)
         }
         return breaks
     }
@@ -145,8 +143,13 @@ enum BookRules {
     {
         let record = RecordReference(className: kind.className, objectId: entry.objectId)
         var breaks = TextRule.breaks(
-            of: entry, thing: kind.singular,
-            [TextRule(field: Schema.name, label: "name", required: true, maximum: CatalogueNameDraft.maximumLength)])
+            of: entry,
+            [
+                TextRule(
+                    field: Schema.name, maximum: CatalogueNameDraft.maximumLength,
+                    missing: Words("rules.entry.nameMissing", ["kind": kind.rawValue]),
+                    tooLong: Words("rules.entry.nameTooLong", ["kind": kind.rawValue]))
+            ])
         let name = entry[Schema.name]?.stringValue.map { TextCleaning.clean($0, keepLineBreaks: false) } ?? ""
         if breaks.isEmpty,
             try StoreBookRepository.entry(kind, named: name, except: entry.objectId, reader: check.reader) != nil
@@ -154,7 +157,7 @@ enum BookRules {
             breaks.append(
                 RuleBreak(
                     kind: .duplicate, record: record, field: Schema.name,
-                    message: CatalogueNameDraft.duplicateMessage(kind)))
+                    message: Words("rules.entry.duplicate", ["kind": kind.rawValue])))
         }
         if kind == .genre {
             let related = try Set(
@@ -166,7 +169,7 @@ enum BookRules {
                 breaks.append(
                     RuleBreak(
                         kind: .invalid, record: record, field: Schema.genreBooks,
-                        message: "A genre’s books are the books whose genre it is: set a book’s genre to move it"))
+                        message: Words("rules.book.genreBooks")))
             }
         }
         return breaks

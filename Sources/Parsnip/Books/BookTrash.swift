@@ -12,24 +12,25 @@ struct BookTrash: TrashKind {
         typealias Schema = StoreBookRepository.Schema
         let reader = session.reader
         guard let book = item.bundle.objects.first else { return .restored }
+        // Said in the language of the page that asked (the write path keeps it for its transaction).
+        let language = PageLanguage.current
         if let isbn = item.bundle.objects.first(where: { $0.className == Schema.isbn })?[Schema.value]?.stringValue,
             let holder = try BookRules.otherBook(withISBN: isbn, except: nil, reader: reader)
         {
-            let title = holder[Schema.title]?.stringValue ?? "another book"
+            let title = holder[Schema.title]?.stringValue ?? ""
             return .refused(
                 RestoreRefusal(
-                    message: "Its ISBN \(isbn) now belongs to “\(title)”. Change that book’s ISBN first if it was "
-                        + "typed wrongly, then restore this one. Nothing was changed.",
-                    linkText: "Open “\(title)”", linkURL: "/books/\(holder.objectId)"))
+                    message: language.text("books.trash.isbnTaken", ["isbn": isbn, "title": title]),
+                    linkText: language.text("books.trash.openBook", ["title": title]),
+                    linkURL: "/books/\(holder.objectId)"))
         }
         if let genre = book[Schema.genre]?.pointerValue,
             try StoreBookRepository.fetch(genre.className, genre.objectId, reader: reader) == nil
         {
             return .refused(
                 RestoreRefusal(
-                    message: "Its genre was deleted too. Restore the genre from the trash first, then the book. "
-                        + "Nothing was changed.",
-                    linkText: "Back to the trash", linkURL: "/trash"))
+                    message: language.text("books.trash.genreGone"), linkText: language.text("books.trash.back"),
+                    linkURL: "/trash"))
         }
         _ = try item.bundle.putBack(session: session)
         let restored = try StoreBookRepository.readBook(book.objectId, reader: reader)

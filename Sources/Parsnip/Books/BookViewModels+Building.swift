@@ -6,47 +6,61 @@ extension BookIndexPage {
         result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
         visitor: BookVisitor
     ) {
-        let rows = result.books.map(BookFormatting.row)
+        let language = visitor.language
+        let rows = result.books.map { BookFormatting.row($0, in: language) }
         let filtering = query.isFiltering
-        let list = BookFormatting.list
-        let chrome = visitor.chrome("Books")
-        var emptyState = list.emptyState(
+        let heading = language.text("books.list.heading")
+        let chrome = visitor.chrome(heading)
+        var emptyState = BookFormatting.emptyState(
             isEmpty: rows.isEmpty, filtering: filtering, total: result.total,
-            totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1))
-        if !chrome.canEdit, let empty = emptyState, empty.link?.url == list.addURL {
+            totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1), in: language)
+        if !chrome.canEdit, let empty = emptyState, empty.link?.url == BookFormatting.addURL {
             // A viewer cannot add the first book: the empty list says so without a link.
             emptyState = EmptyState(message: empty.message, advice: nil, link: nil)
         }
         let pages = NumberedList.pages(
-            page: query.page, total: result.total, pageSize: pageSize, hasRows: !rows.isEmpty, url: query.url(page:))
+            page: query.page, total: result.total, pageSize: pageSize, hasRows: !rows.isEmpty, language: language,
+            url: query.url(page:))
+        let pageCount = max(1, (result.total + max(1, pageSize) - 1) / max(1, pageSize))
         self.init(
             page: chrome,
             query: query.search == nil ? "" : query.typed,
-            genreOptions: BookFormatting.filterOptions(entries[.genre] ?? [], kind: .genre, chosen: query.genreId),
+            genreOptions: BookFormatting.filterOptions(
+                entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language),
             authorName: query.authorName
                 ?? query.authorId.flatMap { id in entries[.author]?.first { $0.entry.id == id }?.entry.name } ?? "",
             authorNames: (entries[.author] ?? []).map(\.entry.name),
             publisherOptions: BookFormatting.filterOptions(
-                entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId),
-            shelfOptions: [SelectOption(value: "", title: "All books", selected: query.shelf == nil)]
+                entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language),
+            shelfOptions: [
+                SelectOption(value: "", title: language.text("books.shelf.all"), selected: query.shelf == nil)
+            ]
                 + BookShelf.allCases.map {
-                    SelectOption(value: $0.rawValue, title: $0.title, selected: query.shelf == $0)
+                    SelectOption(value: $0.rawValue, title: $0.title(in: language), selected: query.shelf == $0)
                 },
             sortOptions: [
-                SelectOption(value: BookSort.title.rawValue, title: "Title (A–Z)", selected: query.sort == .title),
                 SelectOption(
-                    value: BookSort.year.rawValue, title: "Year (newest first)", selected: query.sort == .year),
+                    value: BookSort.title.rawValue, title: language.text("books.sort.title"),
+                    selected: query.sort == .title),
+                SelectOption(
+                    value: BookSort.year.rawValue, title: language.text("books.sort.year"),
+                    selected: query.sort == .year),
             ],
             filtering: filtering,
             clearFiltersURL: query.clearFiltersURL,
             countLine: result.total == 0
-                ? nil : list.countLine(matching: result.total, all: result.totalWithoutFilters, filtered: filtering),
+                ? nil
+                : BookFormatting.countLine(
+                    matching: result.total, all: result.totalWithoutFilters, filtered: filtering, in: language),
             rows: rows,
             hasRows: !rows.isEmpty,
             emptyState: emptyState,
             pages: pages,
             // An empty list offers its one action, not a search and filters over nothing.
-            showsTools: filtering || result.totalWithoutFilters > 0
+            showsTools: filtering || result.totalWithoutFilters > 0,
+            caption: pageCount > 1 && !rows.isEmpty
+                ? language.text("books.list.captionPage", counts: ["page": query.page, "pages": pageCount])
+                : heading
         )
     }
 }
@@ -55,16 +69,17 @@ extension BookShowPage {
     /// The page of `book` for `visitor`, its byline worded for `now`.
     init(book: Book, visitor: BookVisitor, now: Date) {
         let id = book.id ?? ""
+        let language = visitor.language
         self.init(
             page: visitor.chrome(book.title),
             title: book.title,
-            changedBy: book.changeStamp?.byline(now: now),
+            changedBy: book.changeStamp?.byline(now: now, language: language),
             year: book.publishingYear.map(String.init),
             genre: book.genre.map(BookFormatting.link),
             isbns: book.isbn.map(BookFormatting.isbnForms) ?? [],
             hasISBN: book.isbn != nil,
-            reading: book.readingStatus?.title,
-            lending: BookFormatting.lending(book),
+            reading: book.readingStatus?.title(in: language),
+            lending: BookFormatting.lending(book, in: language),
             authors: book.authors.map(BookFormatting.link),
             hasAuthors: !book.authors.isEmpty,
             publishers: book.publishers.map(BookFormatting.link),
@@ -74,7 +89,8 @@ extension BookShowPage {
             historyURL: "/books/\(id)/history"
         )
         canChange = ReadOnlyRecord.mayChange(writers: book.writers, canEdit: page.canEdit)
-        readOnlyNote = ReadOnlyRecord.note(thing: "book", writers: book.writers, canEdit: page.canEdit)
+        readOnlyNote = ReadOnlyRecord.note(
+            thing: "book", writers: book.writers, canEdit: page.canEdit, language: language)
     }
 }
 
@@ -82,7 +98,8 @@ extension BookShowPage {
 enum BookFormMode: Sendable {
     case new
     case edit(Book)
-    /// The book being edited no longer exists: saving carries on as a new book.
+    /// The book being edited no longer exists: saving carries on as a new book. `reason`, in the page's language,
+    /// says why it cannot be restored with the changes.
     case deleted(id: String, notice: DeletedWhileEditing, reason: String? = nil)
 }
 
@@ -91,7 +108,7 @@ struct BookFormState: Sendable {
     var draft: BookDraft
     var problems: [BookDraft.Problem] = []
     /// A message beside a "New genre/author/publisher" field.
-    var entryProblems: [CatalogueKind: String] = [:]
+    var entryProblems: [CatalogueKind: Words] = [:]
     /// What was typed into the "New …" fields.
     var newNames: [CatalogueKind: String] = [:]
     /// The book that already has the typed ISBN.
@@ -99,7 +116,7 @@ struct BookFormState: Sendable {
     /// What an edit form was first loaded with: the stored book's on a fresh form, the posted one on a form shown
     /// again (so the save still merges against what the person started from); nil on a new book's form.
     var base: EditBase?
-    /// "Added author “…”" after an entry was added.
+    /// "Added author “…”" after an entry was added, in the page's language.
     var notice: String?
 
     init(draft: BookDraft) {
@@ -114,10 +131,11 @@ extension BookFormPage {
         mode: BookFormMode, state: BookFormState, entries: [CatalogueKind: [CatalogueEntryUsage]], maximumYear: Int,
         csrfToken: String, visitor: BookVisitor, now: Date
     ) {
+        let language = visitor.language
         let draft = state.draft
         var messages: [String: String] = [:]
         for problem in state.problems where messages[problem.field.htmlId] == nil {
-            messages[problem.field.htmlId] = problem.message
+            messages[problem.field.htmlId] = problem.message.text(in: language)
         }
         func field(_ id: String, _ value: String, hint: Bool) -> EditorField {
             let error = messages[id]
@@ -125,10 +143,11 @@ extension BookFormPage {
             return EditorField(value: value, error: error, describedBy: ids.isEmpty ? nil : ids.joined(separator: " "))
         }
         func newEntry(_ kind: CatalogueKind) -> NewEntryBox {
-            let error = state.entryProblems[kind]
+            let error = state.entryProblems[kind]?.text(in: language)
             return NewEntryBox(
-                kind: kind.singular, fieldId: "new-\(kind.singular)", label: "New \(kind.singular)",
-                buttonLabel: "Add \(kind.singular)",
+                kind: kind.singular, fieldId: "new-\(kind.singular)",
+                label: language.text("books.entry.new", ["kind": kind.rawValue]),
+                buttonLabel: language.text("books.entry.add", ["kind": kind.rawValue]),
                 field: EditorField(
                     value: state.newNames[kind] ?? "", error: error,
                     describedBy: error == nil ? nil : "new-\(kind.singular)-error"
@@ -143,10 +162,11 @@ extension BookFormPage {
                     title: usage.entry.name, checked: ticked.contains(usage.entry.id)
                 )
             }
-            let legend = kind.plural.prefix(1).uppercased() + kind.plural.dropFirst()
             return EntryPicker(
-                fieldsetId: field.htmlId, legend: legend, filterLabel: "Filter \(kind.plural)",
-                noMatch: "No \(kind.plural) match", none: "No \(kind.plural) yet — add one below.",
+                fieldsetId: field.htmlId, legend: kind.pluralTitle(in: language),
+                filterLabel: language.text("books.picker.filter", ["kind": kind.rawValue]),
+                noMatch: language.text("books.picker.noMatch", ["kind": kind.rawValue]),
+                none: language.text("books.picker.none", ["kind": kind.rawValue]),
                 options: options, hasOptions: !options.isEmpty, error: messages[field.htmlId],
                 newEntry: newEntry(kind)
             )
@@ -159,31 +179,30 @@ extension BookFormPage {
         var base: EditBase?
         switch mode {
         case .new:
-            title = "Add a book"
+            title = language.text("books.form.addHeading")
             action = "/books/new"
-            primaryLabel = "Save book"
+            primaryLabel = language.text("books.form.saveBook")
             cancelURL = "/books"
             deleteURL = nil
         case .edit(let book):
             let id = book.id ?? ""
-            title = "Edit book"
+            title = language.text("books.form.editHeading")
             action = "/books/\(id)/edit"
-            primaryLabel = "Save changes"
+            primaryLabel = language.text("books.form.saveChanges")
             cancelURL = "/books/\(id)"
             deleteURL = "/books/\(id)/delete"
-            byline = book.changeStamp?.byline(now: now)
+            byline = book.changeStamp?.byline(now: now, language: language)
             base = state.base
         case .deleted(let id, let notice, let reason):
-            title = "Edit book"
-            conflict =
-                reason
-                ?? (notice.sentence(thing: "book") + " Everything you typed is here: "
-                    + (notice.trashId == nil
-                        ? "save it as a new book to keep it."
-                        : "save it as a new book, or restore the deleted one with your changes."))
+            title = language.text("books.form.editHeading")
+            let next =
+                notice.trashId == nil
+                ? language.text("books.form.deletedSaveAsNew") : language.text("books.form.deletedSaveOrRestore")
+            let deleted = notice.sentence(thing: "book", language: language)
+            conflict = reason ?? language.text("books.form.deletedThen", ["deleted": deleted, "next": next])
             restore = notice.trashId != nil && reason == nil ? "/books/\(id)/restore" : nil
             action = "/books/new"
-            primaryLabel = "Save as a new book"
+            primaryLabel = language.text("books.form.saveAsNew")
             cancelURL = "/books"
             deleteURL = nil
         }
@@ -194,10 +213,10 @@ extension BookFormPage {
         notice = state.notice
         restoreAction = restore
         self.csrfToken = csrfToken
-        var errors = state.problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) }
+        var errors = state.problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message.text(in: language)) }
         for kind in CatalogueKind.allCases {
             if let message = state.entryProblems[kind] {
-                errors.append(ErrorLink(fieldId: "new-\(kind.singular)", message: message))
+                errors.append(ErrorLink(fieldId: "new-\(kind.singular)", message: message.text(in: language)))
             }
         }
         summary =
@@ -205,12 +224,19 @@ extension BookFormPage {
             ? nil : EditorSummary(conflict: conflict, errors: errors, hasErrors: !errors.isEmpty)
         titleField = field(BookDraft.Field.title.htmlId, draft.title, hint: true)
         isbnField = field(BookDraft.Field.isbn.htmlId, draft.isbn, hint: true)
-        isbnUsedBy = state.isbnUsedBy
+        isbnUsedBy = state.isbnUsedBy.map { book in
+            LinkedSentence(
+                MarkedSentence(
+                    Words("books.error.isbnUsedBy"), marking: "book",
+                    as: BookFormatting.quoted(book.name, in: language),
+                    in: language),
+                url: book.url)
+        }
         yearField = field(BookDraft.Field.publishingYear.htmlId, draft.year, hint: true)
         self.maximumYear = maximumYear
         genreField = field(BookDraft.Field.genre.htmlId, draft.genreId, hint: false)
         genreOptions =
-            [SelectOption(value: "", title: "Choose a genre", selected: draft.genreId.isEmpty)]
+            [SelectOption(value: "", title: language.text("books.form.chooseGenre"), selected: draft.genreId.isEmpty)]
             + (entries[.genre] ?? []).map {
                 SelectOption(value: $0.entry.id, title: $0.entry.name, selected: $0.entry.id == draft.genreId)
             }
@@ -218,12 +244,19 @@ extension BookFormPage {
         authorPicker = picker(.author, chosen: draft.authorIds, field: .authors)
         publisherPicker = picker(.publisher, chosen: draft.publisherIds, field: .publishers)
         readingOptions =
-            [SelectOption(value: "", title: "Not said", selected: draft.readingStatus.isEmpty)]
+            [
+                SelectOption(
+                    value: "", title: language.text("books.reading.notSaid"), selected: draft.readingStatus.isEmpty)
+            ]
             + ReadingStatus.allCases.map {
-                SelectOption(value: $0.rawValue, title: $0.title, selected: $0.rawValue == draft.readingStatus)
+                SelectOption(
+                    value: $0.rawValue, title: $0.title(in: language), selected: $0.rawValue == draft.readingStatus)
             }
         lentToField = field(BookDraft.Field.lentTo.htmlId, draft.lentTo, hint: true)
-        lentOnField = field(BookDraft.Field.lentOn.htmlId, draft.lentOn, hint: false)
+        lentOnBoxes = DateBoxes(
+            name: BookDraft.Field.lentOn.htmlId, legend: language.text("books.field.lentOn"),
+            hint: language.text("books.form.lentOnHint"), text: draft.lentOn,
+            error: messages[BookDraft.Field.lentOn.htmlId], language: language)
         lentToLimit = BookDraft.Limits.lentToLength
     }
 }

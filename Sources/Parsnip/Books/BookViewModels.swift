@@ -26,6 +26,8 @@ struct BookIndexPage: Sendable {
     let pages: NumberedPages
     /// False while there are none at all: the page shows only its one action, not search and filters.
     let showsTools: Bool
+    /// The table's caption for screen readers: "Books", or "Books, Page 2 of 20".
+    let caption: String
 }
 
 /// One book in the list table, every value already in words.
@@ -97,8 +99,8 @@ struct BookFormPage: Sendable {
     let primaryLabel: String
     let titleField: EditorField
     let isbnField: EditorField
-    /// The book that already has the typed ISBN, linked from the ISBN's message.
-    let isbnUsedBy: EntryLinkView?
+    /// The ISBN's message naming the book that already has it, its title a link to that book.
+    let isbnUsedBy: LinkedSentence?
     let yearField: EditorField
     /// Next year, the latest publishing year the form accepts.
     let maximumYear: Int
@@ -110,7 +112,8 @@ struct BookFormPage: Sendable {
     /// "Not said", "Not read yet", "Reading", "Read".
     let readingOptions: [SelectOption]
     let lentToField: EditorField
-    let lentOnField: EditorField
+    /// "Lent on" as three boxes: day, month and year in the language's order.
+    let lentOnBoxes: DateBoxes
     /// The most characters "Lent to" may have.
     let lentToLimit: Int
     let cancelURL: String
@@ -174,7 +177,8 @@ struct CheckboxOption: Sendable {
 /// The delete confirmation page, naming the book that will be lost.
 struct BookDeletePage: Sendable {
     let page: PageChrome
-    let title: String
+    /// "You are about to delete “Dune” and its ISBN from the catalogue. …", the title in bold.
+    let question: MarkedSentence
     let action: String
     let csrfToken: String
     let cancelURL: String

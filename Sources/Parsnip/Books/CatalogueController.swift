@@ -61,7 +61,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// database could not take it).
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
-        let problem: String
+        let problem: Words
         switch CatalogueNameDraft(kind: kind, name: typed).validate() {
         case .failure(let failure):
             problem = failure.message
@@ -69,7 +69,8 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             do {
                 return try await context.saving {
                     let entry = try await repository.createEntry(kind, name: name, by: context.user)
-                    return Flash.redirect(to: kind.path, message: "Added \(kind.singular) “\(entry.name)”")
+                    let added = Words("books.entry.added", ["kind": kind.rawValue, "name": entry.name])
+                    return Flash.redirect(to: kind.path, message: added.text(in: context.language))
                 } orShowingAgain: { context in
                     try await renderIndex(typedName: typed, problem: nil, status: .ok, context: context)
                 }
@@ -83,7 +84,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
 
     /// The list with the add form holding `typedName` and, when it was refused, why.
     func renderIndex(
-        typedName: String, problem: String?, status: HTTPResponse.Status, context: ParsnipRequestContext
+        typedName: String, problem: Words?, status: HTTPResponse.Status, context: ParsnipRequestContext
     ) async throws -> Response {
         let page = CatalogueIndexPage(
             kind: kind, entries: try await repository.entries(kind), typedName: typedName, problem: problem,
@@ -109,7 +110,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     @Sendable func rename(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
-        let problem: String
+        let problem: Words
         switch CatalogueNameDraft(kind: kind, name: typed).validate() {
         case .failure(let failure):
             problem = failure.message
@@ -117,8 +118,8 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             do {
                 return try await context.saving {
                     let entry = try await repository.renameEntry(kind, id: id, to: name, by: context.user)
-                    return Flash.redirect(
-                        to: "\(kind.path)/\(id)", message: "Saved \(kind.singular) “\(entry.name)”")
+                    let saved = Words("books.entry.saved", ["kind": kind.rawValue, "name": entry.name])
+                    return Flash.redirect(to: "\(kind.path)/\(id)", message: saved.text(in: context.language))
                 } orShowingAgain: { context in
                     let body = try await renderShow(
                         find(id), typedName: typed, csrfToken: context.csrfToken, context: context)
@@ -162,15 +163,15 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
             return try await context.saving {
                 let deletion = try await repository.deleteEntry(kind, id: id, moveBooksTo: moveTo, by: context.user)
                 let entry = deletion.item
-                var message = "Deleted \(kind.singular) “\(entry.name)”."
+                var message = Words("books.entry.deleted", ["kind": kind.rawValue, "name": entry.name])
                 if let moveTo, usage.bookCount > 0,
                     let target = try await repository.entry(kind, id: moveTo)
                 {
-                    message =
-                        "Moved \(BookFormatting.books(usage.bookCount)) to “\(target.entry.name)” and deleted "
-                        + "“\(entry.name)”."
+                    let names = ["target": target.entry.name, "name": entry.name]
+                    message = Words("books.entry.movedAndDeleted", names, counts: ["count": usage.bookCount])
                 }
-                return Flash.redirect(to: kind.path, message: message, undo: deletion.trashId)
+                return Flash.redirect(
+                    to: kind.path, message: message.text(in: context.language), undo: deletion.trashId)
             } orShowingAgain: { context in
                 try await renderDelete(find(id), moveTo: moveTo, status: .ok, context: context)
             }
@@ -191,7 +192,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     }
 
     func renderShow(
-        _ usage: CatalogueEntryUsage, typedName: String? = nil, problem: String? = nil, csrfToken: String,
+        _ usage: CatalogueEntryUsage, typedName: String? = nil, problem: Words? = nil, csrfToken: String,
         context: ParsnipRequestContext
     ) async throws -> ByteBuffer {
         let id = usage.entry.id

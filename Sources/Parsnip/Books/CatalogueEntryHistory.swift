@@ -9,6 +9,7 @@ enum CatalogueEntryField: String, CaseIterable, Sendable, EditableField {
 
     var key: String { rawValue }
     var label: String { "Name" }
+    func label(in language: Language) -> String { language.text("books.entry.name") }
     func token(of record: CatalogueEntry) -> String { FieldFingerprint.of(record.name) }
     func lines(of record: CatalogueEntry) -> [String] { [record.name] }
     func copy(from source: CatalogueEntry, into target: inout CatalogueEntry) { target.name = source.name }
@@ -53,10 +54,11 @@ struct CatalogueEntryHistory<Repository: BookRepository>: HistorySubject {
             case .saved: return nil
             }
         } catch CatalogueError.duplicate {
-            throw RevertRefusal(
-                message: "Another \(kind.singular) is called “\(typed.name)” now, so the name cannot be put back.")
+            let words = Words("books.entry.revertDuplicate", ["kind": kind.rawValue, "name": typed.name])
+            throw RevertRefusal(message: words.text(in: PageLanguage.current))
         } catch CatalogueError.notFound {
-            throw RevertRefusal(message: "This \(kind.singular) was deleted meanwhile.")
+            let words = Words("books.entry.revertDeleted", ["kind": kind.rawValue])
+            throw RevertRefusal(message: words.text(in: PageLanguage.current))
         }
     }
 }

@@ -52,11 +52,12 @@ struct CatalogueShowPage: Sendable {
     let historyURL: String
     /// "3 books"; nil when there are none.
     let countLine: String?
-    let countText: String
     let books: [CatalogueBookRow]
     let hasBooks: Bool
     /// The filtered book list, when there are more books than this page shows.
     let moreURL: String?
+    /// "See all 60 books in the book list".
+    let moreText: String
     /// "No books have this genre yet."
     let noBooks: String
     /// Where the rename form posts.
@@ -82,6 +83,8 @@ struct CatalogueDeletePage: Sendable {
     /// "Delete this genre?".
     let heading: String
     let name: String
+    /// "You are about to delete “Poetry”. It goes to the trash, where it can be restored.", the name in bold.
+    let question: MarkedSentence
     /// "12 books use this genre." / "This author will be removed from 3 books."
     let usage: String
     /// False for a genre in use when there is no other genre to move its books to.
@@ -95,6 +98,8 @@ struct CatalogueDeletePage: Sendable {
     let action: String
     let csrfToken: String
     let cancelURL: String
+    /// "Back to “Poetry”".
+    let backText: String
 }
 
 extension CatalogueRow: MustacheParent {
@@ -119,79 +124,77 @@ extension CatalogueBookRow: MustacheParent {
     }
 }
 
-extension CatalogueKind {
-    /// "Genre", "Author", "Publisher".
-    var title: String { singular.prefix(1).uppercased() + singular.dropFirst() }
-    /// "Genres", "Authors", "Publishers".
-    var pluralTitle: String { plural.prefix(1).uppercased() + plural.dropFirst() }
-}
-
 extension CatalogueIndexPage {
     /// Entries per list page.
     static let pageSize = 100
 
     init(
         kind: CatalogueKind, entries all: [CatalogueEntryUsage], list: CatalogueListQuery = CatalogueListQuery(),
-        matching ids: Set<String>? = nil, typedName: String = "", problem: String? = nil, csrfToken: String,
+        matching ids: Set<String>? = nil, typedName: String = "", problem: Words? = nil, csrfToken: String,
         visitor: BookVisitor
     ) {
+        let language = visitor.language
+        let kindName = kind.rawValue
         // `ids`: what the search index found for the filter box; nil while nothing is typed.
         let filtering = ids != nil
         let matching = ids.map { ids in all.filter { ids.contains($0.entry.id) } } ?? all
         let start = min(matching.count, (list.page - 1) * Self.pageSize)
         let entries = matching[start..<min(matching.count, start + Self.pageSize)]
-        page = visitor.chrome(kind.pluralTitle)
-        heading = kind.pluralTitle
+        page = visitor.chrome(kind.pluralTitle(in: language))
+        heading = kind.pluralTitle(in: language)
         action = kind.path
         self.csrfToken = csrfToken
-        summary = CatalogueFormatting.summary(problem)
-        nameField = CatalogueFormatting.nameField(typedName, problem: problem)
-        addLabel = "Add \(kind.singular)"
-        let noun = all.count == 1 ? kind.singular : kind.plural
+        let problemText = problem?.text(in: language)
+        summary = CatalogueFormatting.summary(problemText)
+        nameField = CatalogueFormatting.nameField(typedName, problem: problemText)
+        addLabel = language.text("books.entry.add", ["kind": kindName])
         if all.isEmpty {
             countLine = nil
         } else if !filtering {
-            countLine = "\(NumberText.grouped(all.count)) \(noun)"
+            countLine = language.text("books.entry.count", ["kind": kindName], counts: ["count": all.count])
         } else {
-            let verb = matching.count == 1 ? "matches" : "match"
-            countLine = "\(NumberText.grouped(matching.count)) of \(NumberText.grouped(all.count)) \(noun) \(verb)"
+            let counts = ["matching": matching.count, "all": all.count]
+            countLine = language.text("books.entry.countMatching", ["kind": kindName], counts: counts)
         }
         self.entries = entries.map {
             CatalogueRow(
-                name: $0.entry.name, url: "\(kind.path)/\($0.entry.id)", countText: BookFormatting.books($0.bookCount))
+                name: $0.entry.name, url: "\(kind.path)/\($0.entry.id)",
+                countText: BookFormatting.books($0.bookCount, in: language))
         }
         hasEntries = !entries.isEmpty
         emptyMessage =
             all.isEmpty
-            ? "No \(kind.plural) yet"
+            ? language.text("books.entry.none", ["kind": kindName])
             : matching.isEmpty
-                ? "No \(kind.plural) match “\(list.filter)”" : "There are no more \(kind.plural) on this page."
+                ? language.text("books.entry.noMatch", ["kind": kindName, "filter": list.filter])
+                : language.text("books.entry.pastEnd", ["kind": kindName])
         showsFilter = !all.isEmpty
         filterText = list.filter
         self.filtering = filtering
-        filterLabel = "Find \(kind == .author ? "an" : "a") \(kind.singular)"
+        filterLabel = language.text("books.entry.find", ["kind": kindName])
         pages = NumberedList.pages(
             page: list.page, total: matching.count, pageSize: Self.pageSize, hasRows: !entries.isEmpty,
-            url: { list.url(kind, page: $0) })
+            language: language, url: { list.url(kind, page: $0) })
     }
 }
 
 extension CatalogueShowPage {
     init(
         usage: CatalogueEntryUsage, books: BookListPage, moreURL: String?, typedName: String? = nil,
-        problem: String? = nil, csrfToken: String, visitor: BookVisitor, now: Date
+        problem: Words? = nil, csrfToken: String, visitor: BookVisitor, now: Date
     ) {
+        let language = visitor.language
         let entry = usage.entry
         let kind = entry.kind
         page = visitor.chrome(entry.name)
-        kindTitle = kind.title
+        kindTitle = kind.title(in: language)
         name = entry.name
         listURL = kind.path
-        listTitle = "All \(kind.plural)"
-        changedBy = usage.lastChange?.byline(now: now)
+        listTitle = kind.allTitle(in: language)
+        changedBy = usage.lastChange?.byline(now: now, language: language)
         historyURL = "\(kind.path)/\(entry.id)/history"
-        countLine = books.total == 0 ? nil : BookFormatting.books(books.total)
-        countText = BookFormatting.books(books.total)
+        countLine = books.total == 0 ? nil : BookFormatting.books(books.total, in: language)
+        moreText = language.text("books.entry.seeAll", counts: ["count": books.total])
         self.books = books.books.map {
             CatalogueBookRow(
                 title: $0.title, url: "/books/\($0.id ?? "")",
@@ -199,17 +202,14 @@ extension CatalogueShowPage {
         }
         hasBooks = !books.books.isEmpty
         self.moreURL = moreURL
-        switch kind {
-        case .genre: noBooks = "No books have this genre yet."
-        case .author: noBooks = "No books list this author yet."
-        case .publisher: noBooks = "No books list this publisher yet."
-        }
+        noBooks = language.text("books.entry.noBooks", ["kind": kind.rawValue])
         action = "\(kind.path)/\(entry.id)"
         self.csrfToken = csrfToken
-        summary = CatalogueFormatting.summary(problem)
-        nameField = CatalogueFormatting.nameField(typedName ?? entry.name, problem: problem)
+        let problemText = problem?.text(in: language)
+        summary = CatalogueFormatting.summary(problemText)
+        nameField = CatalogueFormatting.nameField(typedName ?? entry.name, problem: problemText)
         deleteURL = "\(kind.path)/\(entry.id)/delete"
-        deleteLinkText = "Delete this \(kind.singular)"
+        deleteLinkText = language.text("books.entry.deleteLink", ["kind": kind.rawValue])
     }
 }
 
@@ -220,37 +220,39 @@ extension CatalogueDeletePage {
         usage entryUsage: CatalogueEntryUsage, others: [CatalogueEntry], chosen: String? = nil, csrfToken: String,
         visitor: BookVisitor
     ) {
+        let language = visitor.language
         let entry = entryUsage.entry
         let kind = entry.kind
+        let kindName = kind.rawValue
         let count = entryUsage.bookCount
-        page = visitor.chrome("Delete this \(kind.singular)?")
-        heading = "Delete this \(kind.singular)?"
+        heading = language.text("books.entry.deleteHeading", ["kind": kindName])
+        page = visitor.chrome(heading)
         name = entry.name
+        question = MarkedSentence(
+            Words("books.entry.deleteQuestion"), marking: "name", as: BookFormatting.quoted(entry.name, in: language),
+            in: language)
         action = "\(kind.path)/\(entry.id)/delete"
         self.csrfToken = csrfToken
         cancelURL = "\(kind.path)/\(entry.id)"
+        backText = language.text("books.entry.backTo", ["name": entry.name])
         if kind == .genre, count > 0 {
-            self.usage = "\(BookFormatting.books(count)) \(count == 1 ? "uses" : "use") this genre."
+            self.usage = language.text("books.entry.genreUsage", counts: ["count": count])
             canDelete = !others.isEmpty
-            refusal =
-                others.isEmpty
-                ? "It cannot be deleted while books use it and there is no other genre to move them to. "
-                    + "Add another genre first, or give these books another genre." : nil
+            refusal = others.isEmpty ? language.text("books.entry.genreCannotMove") : nil
             let selected = others.contains { $0.id == chosen } ? chosen : others.first?.id
             moveOptions = others.map { other in
                 SelectOption(value: other.id, title: other.name, selected: other.id == selected)
             }
-            buttonLabel = "Move books and delete genre"
+            buttonLabel = language.text("books.entry.moveAndDelete")
         } else {
-            switch (kind, count) {
-            case (.genre, _): self.usage = "No books use this genre."
-            case (_, 0): self.usage = "No books list this \(kind.singular)."
-            default: self.usage = "This \(kind.singular) will be removed from \(BookFormatting.books(count))."
-            }
+            self.usage =
+                count == 0
+                ? language.text("books.entry.unused", ["kind": kindName])
+                : language.text("books.entry.usage", ["kind": kindName], counts: ["count": count])
             canDelete = true
             refusal = nil
             moveOptions = []
-            buttonLabel = "Delete \(kind.singular)"
+            buttonLabel = language.text("books.entry.deleteButton", ["kind": kindName])
         }
         hasMoveOptions = !moveOptions.isEmpty
     }

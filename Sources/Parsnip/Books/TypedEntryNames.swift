@@ -7,7 +7,7 @@ struct TypedEntryNames: Sendable, Hashable {
     /// Each valid name, cleaned, by kind.
     var names: [CatalogueKind: String] = [:]
     /// Each invalid name's message, by kind, for beside its box.
-    var problems: [CatalogueKind: String] = [:]
+    var problems: [CatalogueKind: Words] = [:]
     /// The ids of every genre, author and publisher before the save, to tell a name it added from one it linked.
     var knownIds: Set<String> = []
 
@@ -21,19 +21,21 @@ struct TypedEntryNames: Sendable, Hashable {
         }
     }
 
-    /// `saved` ("Saved “Dune”") followed by what the save did with the typed names: "Saved “Dune”. Added the new
-    /// author “Frank Herbert”."
-    func message(_ saved: String, book: Book) -> String {
-        let said = sentences(saved: book)
-        guard !said.isEmpty else { return saved }
-        return (saved.hasSuffix(".") ? saved : saved + ".") + " " + said.joined(separator: " ")
+    /// `saved` ("Saved “Dune”"), said in `language` with what the save did with the typed names as its `more`
+    /// (and `hasMore` "yes"): "Saved “Dune”. Added the new author “Frank Herbert”."
+    func message(_ saved: Words, book: Book, in language: Language) -> String {
+        let said = sentences(saved: book).map { $0.text(in: language) }
+        var words = saved
+        words.arguments["hasMore"] = said.isEmpty ? "no" : "yes"
+        words.arguments["more"] = said.joined(separator: language.text("books.flash.sentenceGap"))
+        return words.text(in: language)
     }
 
     /// What the save did with each name, once `book` is saved: "Added the new author “Frank Herbert”." — or, when
     /// an entry of that name was among `knownIds` before the save, "The author “Frank Herbert” was already in the
     /// catalogue, so the book uses that one." Nothing for a name the saved book does not use (a typed genre the
     /// person gave up for someone else's on the conflict page).
-    func sentences(saved book: Book) -> [String] {
+    func sentences(saved book: Book) -> [Words] {
         CatalogueKind.allCases.compactMap { kind in
             guard let name = names[kind] else { return nil }
             let key = CatalogueNameDraft.comparisonKey(name)
@@ -47,9 +49,9 @@ struct TypedEntryNames: Sendable, Hashable {
                 return nil
             }
             if knownIds.contains(entry.id) {
-                return "The \(kind.singular) “\(entry.name)” was already in the catalogue, so the book uses that one."
+                return Words("books.entry.alreadyThere", ["kind": kind.rawValue, "name": entry.name])
             }
-            return "Added the new \(kind.singular) “\(entry.name)”."
+            return Words("books.entry.addedNew", ["kind": kind.rawValue, "name": entry.name])
         }
     }
 }

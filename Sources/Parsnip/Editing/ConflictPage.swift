@@ -34,7 +34,9 @@ struct ConflictPage: Sendable {
     let mineTitle: String
     let mineNote: String
 
-    /// The page for `report`, replaying `form` (minus its token, version, base and old choices) to `action`.
+    /// The page for `report`, replaying `form` (minus its token, version, base and old choices) to `action`, in
+    /// the request's language (the report's labels and values are in it already: `ThreeWayMerge` runs inside the
+    /// page's change).
     ///
     /// - Parameters:
     ///   - thing: what the record is called in a sentence: "recipe", "book", "to-do".
@@ -45,35 +47,43 @@ struct ConflictPage: Sendable {
         cancelURL: String, context: ParsnipRequestContext, now: Date, excluding: Set<String> = [],
         wording: ConflictWording = .editing
     ) {
-        let who = report.stamp.username ?? "Someone"
-        let when = ChangeStamp.moment(report.stamp.at, now: now, timeZone: .current)
+        let language = context.language
+        let kind = ReadOnlyRecord.kind(of: thing)
+        let when = ChangeMoment(report.stamp.at, now: now, timeZone: .current, language: language)
         page = PageChrome(
-            title: "Choose what to keep", context: context, inTodos: thing == "to-do", inRecipes: thing == "recipe",
-            inBooks: thing == "book")
-        let count = report.conflicts.count
+            title: language.text("editing.conflict.title"), context: context, inTodos: thing == "to-do",
+            inRecipes: thing == "recipe", inBooks: thing == "book")
+        let count = ["count": report.conflicts.count]
+        switch (wording, report.stamp.username) {
+        case (.editing, let name?):
+            heading = language.text("editing.conflict.heading", ["name": name, "kind": kind])
+        case (.editing, nil):
+            heading = language.text("editing.conflict.headingSomeone", ["kind": kind])
+        case (.reverting, let name?):
+            heading = language.text("editing.conflict.againHeading", ["name": name, "kind": kind])
+        case (.reverting, nil):
+            heading = language.text("editing.conflict.againHeadingSomeone", ["kind": kind])
+        }
         switch wording {
         case .editing:
-            heading = "\(who) changed this \(thing) while you were editing it"
-            intro =
-                count == 1
-                ? "You both changed one field. Choose which value to keep; everything else you typed will be saved."
-                : "You both changed \(count) fields. Choose which value to keep for each; "
-                    + "everything else you typed will be saved."
-            (mineTitle, mineNote, cancelLabel) = ("Keep yours", "what you typed", "Discard my changes")
-        case .reverting:
-            heading = "\(who) changed this \(thing) again since"
-            intro =
-                count == 1
-                ? "One field you want to put back was changed again later. Choose which value to keep."
-                : "\(count) fields you want to put back were changed again later. Choose which value to keep for each."
+            intro = language.text("editing.conflict.intro", counts: count)
             (mineTitle, mineNote, cancelLabel) = (
-                "Put back", "the value before that change", "Keep everything as it is"
+                language.text("editing.conflict.keepYours"), language.text("editing.conflict.whatYouTyped"),
+                language.text("editing.conflict.discard")
+            )
+        case .reverting:
+            intro = language.text("editing.conflict.againIntro", counts: count)
+            (mineTitle, mineNote, cancelLabel) = (
+                language.text("editing.conflict.putBack"), language.text("editing.conflict.valueBefore"),
+                language.text("editing.conflict.keepAll")
             )
         }
         if let username = report.stamp.username {
-            theirsHeading = "saved by \(username), \(when.hasPrefix("at ") ? String(when.dropFirst(3)) : when)"
+            theirsHeading = language.text("editing.conflict.savedBy", ["name": username, "when": when.text])
+        } else if when.isToday {
+            theirsHeading = language.text("editing.conflict.savedToday", ["when": when.text])
         } else {
-            theirsHeading = "saved \(when.hasPrefix("at ") ? when : "on " + when)"
+            theirsHeading = language.text("editing.conflict.savedEarlier", ["when": when.text])
         }
         choiceMissing = report.choiceMissing
         self.action = action

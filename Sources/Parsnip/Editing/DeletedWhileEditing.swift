@@ -11,12 +11,22 @@ struct DeletedWhileEditing: Sendable, Hashable {
     var now: Date
 
     /// "Ana deleted this to-do at 14:02 while you were editing." — or, when the trash no longer has it, "This
-    /// to-do was deleted while you were editing."
-    func sentence(thing: String, timeZone: TimeZone = .current) -> String {
-        guard let at else { return "This \(thing) was deleted while you were editing." }
-        let moment = ChangeStamp.moment(at, now: now, timeZone: timeZone)
-        let when = moment.hasPrefix("at ") ? moment : "on " + moment
-        return "\(username ?? "Someone") deleted this \(thing) \(when) while you were editing."
+    /// to-do was deleted while you were editing." — in `language`.
+    ///
+    /// - Parameter thing: what the record is called: "to-do", "recipe", "book".
+    func sentence(thing: String, timeZone: TimeZone = .current, language: Language = PageLanguage.current) -> String {
+        let kind = ReadOnlyRecord.kind(of: thing)
+        guard let at else { return language.text("editing.deletedWhileEditing.unknown", ["kind": kind]) }
+        let when = ChangeMoment(at, now: now, timeZone: timeZone, language: language)
+        guard let username else {
+            return when.isToday
+                ? language.text("editing.deletedWhileEditing.someoneToday", ["kind": kind, "when": when.text])
+                : language.text("editing.deletedWhileEditing.someoneEarlier", ["kind": kind, "when": when.text])
+        }
+        let arguments = ["name": username, "kind": kind, "when": when.text]
+        return when.isToday
+            ? language.text("editing.deletedWhileEditing.byToday", arguments)
+            : language.text("editing.deletedWhileEditing.byEarlier", arguments)
     }
 
     /// The newest deletion of `record` still in the trash, or a notice without one.

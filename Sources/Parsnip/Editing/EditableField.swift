@@ -10,6 +10,8 @@ protocol EditableField: CaseIterable, Sendable {
     var key: String { get }
     /// The field's name as the form labels it.
     var label: String { get }
+    /// The field's name as the form labels it, in `language` (History, conflict and trash pages use this one).
+    func label(in language: Language) -> String
     /// True for a set (a book's authors): merged element by element, so it never conflicts.
     var isSet: Bool { get }
     /// True when the history shows the field as rows added and removed ("+ 2 eggs") rather than "old → new".
@@ -18,6 +20,8 @@ protocol EditableField: CaseIterable, Sendable {
     func token(of record: Record) -> String
     /// The value as lines of text, one per row or member ("2 cups of flour", "Octavia Butler"); none when empty.
     func lines(of record: Record) -> [String]
+    /// The value as lines of text in `language`: numbers, days and prices written its way.
+    func lines(of record: Record, in language: Language) -> [String]
     /// `target` with this field's value copied from `source`.
     func copy(from source: Record, into target: inout Record)
     /// The ids of a set's members, in the record's order (empty for other fields).
@@ -29,6 +33,8 @@ protocol EditableField: CaseIterable, Sendable {
 extension EditableField {
     var isSet: Bool { false }
     var isList: Bool { isSet }
+    func label(in language: Language) -> String { label }
+    func lines(of record: Record, in language: Language) -> [String] { lines(of: record) }
     func members(of record: Record) -> [String] { [] }
     func setMembers(_ ids: [String], from sources: [Record], into target: inout Record) {}
 

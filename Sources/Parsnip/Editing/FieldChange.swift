@@ -15,15 +15,17 @@ struct FieldChange: Sendable, Hashable {
     /// The lines only `before` had, in `before`'s order.
     var removed: [String] { Self.lines(before, beyond: after) }
 
-    /// Every field whose value differs between `before` and `after`, in the form's order.
-    static func changes<Field: EditableField>(_ fields: Field.Type, before: Field.Record, after: Field.Record)
-        -> [FieldChange]
-    {
+    /// Every field whose value differs between `before` and `after`, in the form's order, labelled and written in
+    /// `language`.
+    static func changes<Field: EditableField>(
+        _ fields: Field.Type, before: Field.Record, after: Field.Record, in language: Language = PageLanguage.current
+    ) -> [FieldChange] {
         Field.allCases.compactMap { field in
             guard field.token(of: before) != field.token(of: after) else { return nil }
-            let (old, new) = (field.lines(of: before), field.lines(of: after))
+            let (old, new) = (field.lines(of: before, in: language), field.lines(of: after, in: language))
             return FieldChange(
-                key: field.key, label: field.label, isList: field.isList || old.count > 1 || new.count > 1,
+                key: field.key, label: field.label(in: language),
+                isList: field.isList || old.count > 1 || new.count > 1,
                 before: old, after: new)
         }
     }

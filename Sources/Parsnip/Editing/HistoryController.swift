@@ -29,20 +29,21 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
     /// shows the history again; 409 with the conflict page when one was changed again since.
     @Sendable func revert(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
+        let language = context.language
         let historyURL = "\(subject.basePath)/\(id)/history"
         let (entry, before, after) = try await change(context: context, recordId: id)
         let fields = try fieldsToPutBack(context.form, before: before, after: after)
         guard let current = try await subject.current(id: id) else {
+            let kind = ReadOnlyRecord.kind(of: subject.thing)
             return Flash.refusal(
                 to: historyURL,
-                message: "This \(subject.thing) was deleted, so nothing can be put back. "
-                    + "Restore it from the Trash first.")
+                message: language.text("editing.revert.recordDeleted", ["kind": kind]))
         }
         let name = subject.name(of: current.record)
         guard fields.contains(where: { $0.token(of: current.record) != $0.token(of: before) }) else {
             return Flash.redirect(
                 to: historyURL,
-                message: "Nothing to put back: “\(name)” already has the values from before that change.")
+                message: language.text("editing.revert.alreadyThere", ["name": name]))
         }
         let version = context.form[EditBase.versionFieldName].flatMap { Int64($0) } ?? current.version
         let choices = EditBase.choices(in: context.form)
@@ -50,7 +51,7 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
         let kept = version == current.version ? fields.filter { choices[$0.key] == .theirs } : []
         guard kept.count < fields.count else {
             return Flash.redirect(
-                to: historyURL, message: "Nothing was put back: “\(name)” keeps the values saved later.")
+                to: historyURL, message: language.text("editing.revert.keptLater", ["name": name]))
         }
         var typed = current.record
         var baseFields = Field.tokens(of: current.record)
@@ -66,17 +67,21 @@ struct HistoryController<Subject: HistorySubject>: Sendable {
                     try await subject.save(id: id, typed: typed, base: base, choices: choices, by: context.user)
                 }
             } catch let refusal as RevertRefusal {
-                return Flash.refusal(to: historyURL, message: "\(refusal.message) Nothing was changed.")
+                return Flash.refusal(
+                    to: historyURL,
+                    message: language.text("errors.revertRefused", ["reason": refusal.message]))
             } catch let ruleBreak as RuleBreak {
                 // The old values break a rule their record's class holds now (another record took the name).
                 return Flash.refusal(
-                    to: historyURL, message: "\(ruleBreak.message), so it cannot be put back. Nothing was changed.")
+                    to: historyURL,
+                    message: language.text("errors.ruleBreak.revert", ["reason": ruleBreak.message.text(in: language)]))
             }
             guard let report else {
-                let labels = ChangeStamp.list(
-                    fields.filter { field in !kept.contains { $0.key == field.key } }.map(\.label))
+                let labels = language.list(
+                    fields.filter { field in !kept.contains { $0.key == field.key } }.map { $0.label(in: language) })
                 return Flash.redirect(
-                    to: historyURL, message: "Put back \(labels) of “\(subject.name(of: typed))”.")
+                    to: historyURL,
+                    message: language.text("editing.revert.done", ["fields": labels, "name": subject.name(of: typed)]))
             }
             let page = ConflictPage(
                 report: report, thing: subject.thing, form: context.form, base: base,

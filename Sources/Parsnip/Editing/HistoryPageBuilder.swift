@@ -15,78 +15,78 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
     let now: Date
 
     func page(context: ParsnipRequestContext) -> HistoryPage {
-        let name = current.map(subject.name) ?? newestName() ?? "this \(subject.thing)"
+        let language = context.language
+        let kind = ReadOnlyRecord.kind(of: subject.thing)
+        let title =
+            (current.map(subject.name) ?? newestName()).map { language.text("editing.history.title", ["name": $0]) }
+            ?? language.text("editing.history.titleUnnamed", ["kind": kind])
         let canRevert = context.canEdit && current != nil
         return HistoryPage(
             page: PageChrome(
-                title: "History of “\(name)”", context: context, inTodos: subject.thing == "to-do",
+                title: title, context: context, inTodos: subject.thing == "to-do",
                 inRecipes: subject.thing == "recipe", inBooks: subject.inBooks),
-            heading: "History of “\(name)”",
-            lead: "Every change, newest first, kept for \(keptText). Undoing a change is a new change: nothing here is "
-                + "ever rewritten.",
+            heading: title,
+            lead: keptDays % 365 == 0
+                ? language.text("editing.history.leadYears", counts: ["years": keptDays / 365])
+                : language.text("editing.history.leadDays", counts: ["days": keptDays]),
             recordURL: current == nil ? nil : subject.recordURL(id: recordId),
-            recordLinkText: "Back to the \(subject.thing)",
-            goneNotice: current == nil
-                ? "This \(subject.thing) is deleted. Restore it from the Trash to put back any of its changes." : nil,
-            entries: entries.map { row($0, canRevert: canRevert) } + (added.map { [addedRow($0)] } ?? []),
+            recordLinkText: language.text("errors.readOnly.back", ["kind": kind]),
+            goneNotice: current == nil ? language.text("editing.history.gone", ["kind": kind]) : nil,
+            entries: entries.map { row($0, canRevert: canRevert, language: language) }
+                + (added.map { [addedRow($0, language: language)] } ?? []),
             isEmpty: entries.isEmpty && added == nil,
             csrfToken: context.csrfToken)
     }
 
-    private var keptText: String {
-        keptDays % 365 == 0 ? (keptDays == 365 ? "a year" : "\(keptDays / 365) years") : "\(keptDays) days"
-    }
-
-    private func row(_ entry: HistoryEntry, canRevert: Bool) -> HistoryRow {
-        let moment = ChangeStamp.moment(entry.at, now: now, timeZone: .current)
-        let when = moment.hasPrefix("at ") ? String(moment.dropFirst(3)) : moment
+    private func row(_ entry: HistoryEntry, canRevert: Bool, language: Language) -> HistoryRow {
+        let when = ChangeMoment(entry.at, now: now, language: language).text
         let before = entry.before.flatMap { subject.record(from: $0, id: recordId) }
         let after = entry.after.flatMap { subject.record(from: $0, id: recordId) }
         var changes: [FieldChange] = []
         if entry.kind == .edited || entry.kind == .reverted, let before, let after {
-            changes = FieldChange.changes(Subject.Field.self, before: before, after: after)
+            changes = FieldChange.changes(Subject.Field.self, before: before, after: after, in: language)
         }
         let action = "\(subject.basePath)/\(recordId)/history/\(entry.id)/revert"
         let undo =
             canRevert && !changes.isEmpty
             ? HistoryUndo(
-                action: action, field: "", label: "Undo this change",
-                spokenLabel: "Undo the change of \(when)") : nil
+                action: action, field: "", label: language.text("editing.history.undo"),
+                spokenLabel: language.text("editing.history.undoSpoken", ["when": when])) : nil
         return HistoryRow(
-            what: what(entry), who: entry.username, when: when,
+            what: what(entry, language: language), who: entry.username, when: when,
             fields: changes.map { change in
-                HistoryFieldRow(
+                let spoken = ["field": change.label, "when": when]
+                return HistoryFieldRow(
                     label: change.label, isList: change.isList, from: change.before.first,
                     to: change.after.first, added: change.added, removed: change.removed,
                     putBack: undo != nil && changes.count > 1
                         ? HistoryUndo(
-                            action: action, field: change.key, label: "Put back",
-                            spokenLabel: "Put back \(change.label) as it was before \(when)") : nil)
+                            action: action, field: change.key, label: language.text("editing.history.putBack"),
+                            spokenLabel: language.text("editing.history.putBackSpoken", spoken)) : nil)
             },
             hasFields: !changes.isEmpty, undo: undo)
     }
 
     /// "Added · Ana · 14:02" for a record never changed since.
-    private func addedRow(_ stamp: ChangeStamp) -> HistoryRow {
-        let moment = ChangeStamp.moment(stamp.at, now: now, timeZone: .current)
-        return HistoryRow(
-            what: "Added", who: stamp.username, when: moment.hasPrefix("at ") ? String(moment.dropFirst(3)) : moment,
-            fields: [], hasFields: false, undo: nil)
+    private func addedRow(_ stamp: ChangeStamp, language: Language) -> HistoryRow {
+        HistoryRow(
+            what: language.text("editing.history.added"), who: stamp.username,
+            when: ChangeMoment(stamp.at, now: now, language: language).text, fields: [], hasFields: false, undo: nil)
     }
 
     /// The change in words.
-    private func what(_ entry: HistoryEntry) -> String {
+    private func what(_ entry: HistoryEntry, language: Language) -> String {
         switch entry.kind {
-        case .created: return "Added"
-        case .edited: return "Changed"
-        case .deleted: return "Deleted (moved to the trash)"
-        case .restored: return "Restored from the trash"
+        case .created: return language.text("editing.history.added")
+        case .edited: return language.text("editing.history.changed")
+        case .deleted: return language.text("editing.history.deleted")
+        case .restored: return language.text("editing.history.restored")
         case .reverted:
             guard let undone = entries.first(where: { $0.id == entry.revertOf }) else {
-                return "Put back an earlier change"
+                return language.text("editing.history.reverted")
             }
-            let moment = ChangeStamp.moment(undone.at, now: now, timeZone: .current)
-            return "Undid the change of \(moment.hasPrefix("at ") ? String(moment.dropFirst(3)) : moment)"
+            let when = ChangeMoment(undone.at, now: now, language: language).text
+            return language.text("editing.history.undid", ["when": when])
         }
     }
 

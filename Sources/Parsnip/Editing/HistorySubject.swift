@@ -42,7 +42,8 @@ struct HistoryCurrent<Record: Sendable>: Sendable {
     var version: Int64
 }
 
-/// Why old values cannot be put back, in plain words ("The genre “Poetry” no longer exists.").
+/// Why old values cannot be put back, in plain words in the page's language (`PageLanguage.current`): "The genre
+/// “Poetry” no longer exists, so it cannot be put back."
 struct RevertRefusal: Error, Sendable, Hashable {
     var message: String
 }

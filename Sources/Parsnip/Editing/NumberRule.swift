@@ -5,15 +5,10 @@ import ParseStore
 struct NumberRule: Sendable, Hashable {
     /// The stored field: "servings".
     let field: String
-    /// The field in a sentence: "servings", "price".
-    let label: String
     let range: ClosedRange<Double>
     var whole = false
-
-    /// "1", "1,000", "0.5": a bound as the message shows it.
-    private static func words(_ number: Double) -> String {
-        NumberText.wholeNumber(number).map(NumberText.grouped) ?? String(number)
-    }
+    /// What to say when the value is outside the rule ("The servings must be a whole number from 1 to 1,000").
+    let broken: Words
 
     /// What `object` breaks of `rules`.
     static func breaks(of object: ParseObject, _ rules: [NumberRule]) -> [RuleBreak] {
@@ -22,13 +17,9 @@ struct NumberRule: Sendable, Hashable {
             if let number = value.numberValue, rule.range.contains(number), !rule.whole || number.rounded() == number {
                 return nil
             }
-            let bounds = "from \(words(rule.range.lowerBound)) to \(words(rule.range.upperBound))"
             return RuleBreak(
                 kind: .invalid, record: RecordReference(className: object.className, objectId: object.objectId),
-                field: rule.field,
-                message: rule.whole
-                    ? "The \(rule.label) must be a whole number \(bounds)"
-                    : "The \(rule.label) must be a number \(bounds)")
+                field: rule.field, message: rule.broken)
         }
     }
 }

@@ -40,10 +40,15 @@ extension ReadOnlyRecord {
     /// What a record page says instead of its Edit and Delete buttons when the person could change records of its
     /// kind but this one's ACL keeps changes to others; nil when there is nothing to say (they may change it, or
     /// they may change nothing anyway).
-    static func note(thing: String, writers: Set<String>?, canEdit: Bool) -> String? {
+    static func note(thing: String, writers: Set<String>?, canEdit: Bool, language: Language = PageLanguage.current)
+        -> String?
+    {
         guard canEdit, !PageAccess.current.mayWrite(writers: writers) else { return nil }
-        return "An app set this \(thing) up so that you can read it but not change or delete it."
+        return language.text("errors.readOnly.note", ["kind": kind(of: thing)])
     }
+
+    /// The `kind` a message selects on: "to-do" → "todo".
+    static func kind(of thing: String) -> String { thing.filter { $0.isLetter } }
 
     /// Refuses with `ReadOnlyRecord` a form for changing or deleting a record whose ACL does not let the page's
     /// person do so (an edit form or a "Delete?" question they could never send).
@@ -64,14 +69,13 @@ extension ReadOnlyRecord {
 
 extension ReadOnlyRecord: DescribedError {
     var errorPage: ErrorPageContent {
-        let named = name.map { "“\($0)”" } ?? "This \(thing)"
+        let kind = Self.kind(of: thing)
         var content = ErrorPageContent(
-            status: .forbidden, heading: "Only some people can change this \(thing)",
-            message: "\(named) was set up by an app so that you can read it but not change or delete it. "
-                + "Nothing was changed. Ask the person who set it up if it needs changing."
-        )
+            status: .forbidden, heading: Words("errors.readOnly.heading", ["kind": kind]),
+            message: name.map { Words("errors.readOnly.messageNamed", ["name": $0]) }
+                ?? Words("errors.readOnly.message", ["kind": kind]))
         if let recordURL {
-            content.linkText = "Back to the \(thing)"
+            content.linkText = Words("errors.readOnly.back", ["kind": kind])
             content.linkURL = recordURL
         }
         return content

@@ -34,12 +34,12 @@ struct RuleBreak: Error, StoreBodyRefusal, Sendable, Hashable {
     /// The field the rule is about, as stored ("isbn", "title").
     let field: String
     /// What is wrong and what to do, in plain words, as one sentence without its full stop: "This ISBN is already
-    /// used by “Dune”".
-    let message: String
+    /// used by “Dune”" — said in the language of whoever reads it.
+    let message: Words
 
-    /// The API's answer: 137 for a duplicate, 142 otherwise.
+    /// The API's answer: 137 for a duplicate, 142 otherwise, its message in English (the API is for programmers).
     var parseError: ParseError {
-        ParseError(kind == .duplicate ? .duplicateValue : .validationFailed, message)
+        ParseError(kind == .duplicate ? .duplicateValue : .validationFailed, message.text(in: .en))
     }
 }
 
@@ -139,7 +139,7 @@ extension RuleBreak: DescribedError {
     /// A change a page made (a restore from the trash, a revert) that a record rule refused: said in words, 422.
     var errorPage: ErrorPageContent {
         ErrorPageContent(
-            status: .unprocessableContent, heading: "This change was not made",
-            message: "\(message). Nothing was changed.")
+            status: .unprocessableContent, heading: Words("errors.ruleBreak.heading"),
+            message: Words("errors.ruleBreak.message", nested: ["reason": message]))
     }
 }

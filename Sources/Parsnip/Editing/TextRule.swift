@@ -5,23 +5,31 @@ import ParseStore
 struct TextRule: Sendable, Hashable {
     /// The stored field: "title".
     let field: String
-    /// The field in a sentence: "title", "name".
-    let label: String
-    var required = false
     /// The most characters it may have.
     let maximum: Int
+    /// What to say when it is blank ("A to-do needs a title"); nil when it may be blank.
+    var missing: Words?
+    /// What to say when it is longer than `maximum`; the message's `max` count is filled in.
+    let tooLong: Words
 
-    /// What `object` (a `thing`: "to-do", "book") breaks of `rules`.
-    static func breaks(of object: ParseObject, thing: String, _ rules: [TextRule]) -> [RuleBreak] {
+    init(field: String, maximum: Int, missing: Words? = nil, tooLong: Words) {
+        self.field = field
+        self.maximum = maximum
+        self.missing = missing
+        var tooLong = tooLong
+        tooLong.counts["max"] = maximum
+        self.tooLong = tooLong
+    }
+
+    /// What `object` breaks of `rules`.
+    static func breaks(of object: ParseObject, _ rules: [TextRule]) -> [RuleBreak] {
         rules.compactMap { rule in
             let text = object[rule.field]?.stringValue.map { TextCleaning.clean($0, keepLineBreaks: true) } ?? ""
-            let message: String
-            if rule.required, text.isEmpty {
-                message = "\(article(thing).capitalizedFirst) \(thing) needs \(article(rule.label)) \(rule.label)"
+            let message: Words
+            if let missing = rule.missing, text.isEmpty {
+                message = missing
             } else if text.count > rule.maximum {
-                message =
-                    "\(article(thing).capitalizedFirst) \(thing)’s \(rule.label) must be "
-                    + "\(NumberText.grouped(rule.maximum)) characters or fewer"
+                message = rule.tooLong
             } else {
                 return nil
             }
@@ -32,23 +40,12 @@ struct TextRule: Sendable, Hashable {
     }
 
     /// The rules of `className` as record rules: every changed object of it is checked.
-    static func recordRules(_ className: String, thing: String, _ rules: [TextRule], numbers: [NumberRule] = [])
-        -> RecordRules
-    {
+    static func recordRules(_ className: String, _ rules: [TextRule], numbers: [NumberRule] = []) -> RecordRules {
         RecordRules(watched: [className]) { check in
             try check.changed(className).flatMap { id -> [RuleBreak] in
                 guard let object = try check.object(className, id) else { return [] }
-                return breaks(of: object, thing: thing, rules) + NumberRule.breaks(of: object, numbers)
+                return breaks(of: object, rules) + NumberRule.breaks(of: object, numbers)
             }
         }
     }
-
-    private static func article(_ word: String) -> String {
-        word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
-    }
-}
-
-extension String {
-    /// The string with its first letter upper-cased: "a" → "A".
-    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -15,8 +15,11 @@ enum ThreeWayMerge {
     /// choice from a conflict page). A set never conflicts: what either side added is in, what either removed is
     /// out, in the typed order with the other person's additions after. A field taken after a choice on the
     /// conflict page is not named in `theirLabels`: the person chose it, it is not news.
+    ///
+    /// Labels and values are in `language`: the page's, which `WritePath.change` keeps inside its transaction.
     static func settle<Field: EditableField>(
-        _ fields: Field.Type, typed: Field.Record, stored: Field.Record, resolver: FieldResolver
+        _ fields: Field.Type, typed: Field.Record, stored: Field.Record, resolver: FieldResolver,
+        language: Language = PageLanguage.current
     ) -> Decision<Field.Record> {
         var merged = typed
         var theirLabels: [String] = []
@@ -31,7 +34,7 @@ enum ThreeWayMerge {
                     base: baseIds, mine: Set(typedIds), theirs: Set(field.members(of: stored)))
                 let ids = typedIds.filter(set.contains) + set.subtracting(typedIds).sorted()
                 field.setMembers(ids, from: [typed, stored], into: &merged)
-                if let base, base != theirs { theirLabels.append(field.label) }
+                if let base, base != theirs { theirLabels.append(field.label(in: language)) }
                 continue
             }
             switch resolver.resolve(field.key, mine: mine, theirs: theirs) {
@@ -40,13 +43,13 @@ enum ThreeWayMerge {
             case .takeTheirs:
                 field.copy(from: stored, into: &merged)
                 if FieldMerge.decide(base: base, mine: mine, theirs: theirs) == .takeTheirs {
-                    theirLabels.append(field.label)
+                    theirLabels.append(field.label(in: language))
                 }
             case .conflict:
                 conflicts.append(
                     FieldConflict(
-                        key: field.key, label: field.label, mine: field.lines(of: typed),
-                        theirs: field.lines(of: stored)))
+                        key: field.key, label: field.label(in: language), mine: field.lines(of: typed, in: language),
+                        theirs: field.lines(of: stored, in: language)))
             }
         }
         return conflicts.isEmpty ? .save(merged, theirLabels: theirLabels) : .conflict(conflicts)

@@ -29,16 +29,23 @@ struct TrashController: Sendable {
         let cutoff = cutoff()
         let items = try await writePath.read { reader in try TrashBin.items(since: cutoff, reader: reader) }
         let now = writePath.door.now()
+        let language = context.language
+        let known = kinds
         let page = TrashPage(
-            page: PageChrome(title: "Trash", context: context),
+            page: PageChrome(title: language.text("editing.trash.title"), context: context),
             keptDays: writePath.rules.trashDays,
             rows: items.map { item in
-                TrashRow(
-                    id: item.id, kind: kinds[item.kind]?.label ?? "Item", name: item.name,
-                    deleted: ChangeStamp(username: item.deletedBy, at: item.deletedAt).deletedLine(now: now),
-                    restoreAction: "/trash/\(item.id)/restore", deleteURL: "/trash/\(item.id)/delete")
+                // A kind no app restores any more is listed as an item.
+                let kind = known[item.kind] == nil ? "item" : item.kind
+                return TrashRow(
+                    id: item.id, kind: language.text("editing.trash.kind", ["kind": kind]), name: item.name,
+                    deleted: ChangeStamp(username: item.deletedBy, at: item.deletedAt)
+                        .deletedLine(kind: kind, now: now, language: language),
+                    restoreAction: "/trash/\(item.id)/restore", deleteURL: "/trash/\(item.id)/delete",
+                    restoreLabel: language.text("editing.trash.restoreNamed", ["name": item.name]),
+                    deleteLabel: language.text("editing.trash.deleteForeverNamed", ["name": item.name]))
             },
-            isOwner: context.user?.role == .owner, csrfToken: context.csrfToken)
+            isOwner: context.user?.role == .owner, csrfToken: context.csrfToken, language: language)
         return pages.render(page, template: "trash/index")
     }
 
@@ -47,6 +54,7 @@ struct TrashController: Sendable {
         let id = try context.routeObjectId()
         let cutoff = cutoff()
         let kinds = self.kinds
+        let language = context.language
         return try await context.saving {
             let outcome = try await writePath.change(by: context.user) { session -> TrashRestoreResult in
                 guard let item = try TrashBin.item(id: id, since: cutoff, reader: session.accessReader),
@@ -63,20 +71,19 @@ struct TrashController: Sendable {
                     return .refused(
                         item.name,
                         RestoreRefusal(
-                            message: "Something new has taken its place in the meantime, so it cannot come back as "
-                                + "it was. Nothing was changed.",
-                            linkText: "Back to the trash", linkURL: "/trash"))
+                            message: language.text("editing.trash.takenPlace"),
+                            linkText: language.text("editing.trash.back"), linkURL: "/trash"))
                 }
             }
             switch outcome {
             case .gone:
-                return Flash.refusal(
-                    to: "/trash", message: "That is no longer in the trash: it was restored or removed already.")
+                return Flash.refusal(to: "/trash", message: language.text("editing.trash.gone"))
             case .restored(let name, let url):
-                return Flash.redirect(to: url, message: "Restored “\(name)”.")
+                return Flash.redirect(to: url, message: language.text("editing.trash.restored", ["name": name]))
             case .refused(let name, let refusal):
+                let heading = language.text("editing.trash.refusedHeading", ["name": name])
                 let page = TrashRefusalPage(
-                    page: PageChrome(title: "“\(name)” cannot be restored yet", context: context), name: name,
+                    page: PageChrome(title: heading, context: context), heading: heading, name: name,
                     message: refusal.message, linkText: refusal.linkText, linkURL: refusal.linkURL)
                 return pages.render(page, template: "trash/refused", status: .conflict)
             }
@@ -92,11 +99,12 @@ struct TrashController: Sendable {
         guard
             let item = try await writePath.read({ reader in try TrashBin.item(id: id, since: cutoff, reader: reader) })
         else { throw PageError.notFound }
+        let language = context.language
+        let heading = language.text("editing.trash.confirmDelete", ["name": item.name])
         let page = TrashConfirmPage(
-            page: PageChrome(title: "Delete “\(item.name)” forever?", context: context),
-            heading: "Delete “\(item.name)” forever?",
-            message: "It leaves the trash and cannot be restored afterwards.", action: "/trash/\(id)/delete",
-            button: "Delete forever", csrfToken: context.csrfToken)
+            page: PageChrome(title: heading, context: context), heading: heading,
+            message: language.text("editing.trash.confirmDeleteMessage"), action: "/trash/\(id)/delete",
+            button: language.text("editing.trash.deleteForever"), csrfToken: context.csrfToken)
         return pages.render(page, template: "trash/confirm")
     }
 
@@ -112,7 +120,8 @@ struct TrashController: Sendable {
                 return item.name
             }
             guard let name else { throw PageError.notFound }
-            return Flash.redirect(to: "/trash", message: "Deleted “\(name)” forever.")
+            return Flash.redirect(
+                to: "/trash", message: context.language.text("editing.trash.deletedForever", ["name": name]))
         } orShowingAgain: { context in
             try await confirmDelete(request, context: context)
         }
@@ -120,10 +129,12 @@ struct TrashController: Sendable {
 
     /// GET /trash/empty — asks the owner first.
     @Sendable func confirmEmpty(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let language = context.language
+        let heading = language.text("editing.trash.confirmEmpty")
         let page = TrashConfirmPage(
-            page: PageChrome(title: "Empty the trash?", context: context), heading: "Empty the trash?",
-            message: "Everything in the trash is deleted forever and cannot be restored afterwards.",
-            action: "/trash/empty", button: "Empty the trash", csrfToken: context.csrfToken)
+            page: PageChrome(title: heading, context: context), heading: heading,
+            message: language.text("editing.trash.confirmEmptyMessage"), action: "/trash/empty",
+            button: language.text("editing.trash.emptyButton"), csrfToken: context.csrfToken)
         return pages.render(page, template: "trash/confirm")
     }
 
@@ -134,7 +145,7 @@ struct TrashController: Sendable {
                 try TrashBin.removeAll(before: .distantFuture, writer: session.writer)
             }
             return Flash.redirect(
-                to: "/trash", message: count == 1 ? "Deleted 1 item forever." : "Deleted \(count) items forever.")
+                to: "/trash", message: context.language.text("editing.trash.emptied", counts: ["count": count]))
         } orShowingAgain: { context in
             try await confirmEmpty(request, context: context)
         }

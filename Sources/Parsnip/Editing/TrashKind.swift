@@ -4,7 +4,8 @@ import ParseStore
 protocol TrashKind: Sendable {
     /// The kind as `_Trash` stores it: "todo", "recipe", "book", "genre", "author", "publisher".
     var kind: String { get }
-    /// The kind as the trash page shows it: "To-do", "Recipe".
+    /// The kind in English: "To-do", "Recipe". (The trash page names it in the page's language from `kind`, through
+    /// the `editing.trash.kind` message.)
     var label: String { get }
     /// Where a restored record is shown.
     func url(of record: RecordReference) -> String

@@ -39,23 +39,32 @@ struct UnsavedChangesPage: Sendable {
     /// - Parameters:
     ///   - thing: what the record is called in a sentence: "recipe".
     ///   - name: the record's name, or nil when it has none yet ("this recipe" is said instead).
-    ///   - changedLabels: the labels of the fields that differ from what the form was loaded with.
-    ///   - destination: what going on does, completing "then …": "opens “Pancakes”".
+    ///   - changedLabels: the labels of the fields that differ from what the form was loaded with, in the
+    ///     request's language.
+    ///   - destination: what going on does, in the request's language, completing "then …": "opens “Pancakes”"
+    ///     (es "abre «Pancakes»", fr "ouvre « Pancakes »", ko "‘Pancakes’을(를) 엽니다", ja "「Pancakes」を開きます";
+    ///     a clause without a full stop).
     ///   - targetField: the posted name that carries `target` to the save, which goes on there.
     init(
         thing: String, name: String?, changedLabels: [String], destination: String, action: String,
         target: String, targetField: String, form: FormFields, saveAction: String, stayAction: String,
         context: ParsnipRequestContext, excluding: Set<String> = []
     ) {
-        let named = name.map { "“\($0)”" } ?? "this \(thing)"
+        let language = context.language
+        let kind = ReadOnlyRecord.kind(of: thing)
         page = PageChrome(
-            title: "Changes not saved", context: context, inTodos: thing == "to-do", inRecipes: thing == "recipe",
-            inBooks: thing == "book")
-        heading = "You have changes to \(named) that are not saved"
-        changedLine = "You changed \(ChangeStamp.list(changedLabels))."
-        saveHint = "saves them, then \(destination)."
-        discardHint = "throws them away, then \(destination)."
-        stayHint = "takes you back to \(named) with everything you typed."
+            title: language.text("editing.unsaved.title"), context: context, inTodos: thing == "to-do",
+            inRecipes: thing == "recipe", inBooks: thing == "book")
+        if let name {
+            heading = language.text("editing.unsaved.heading", ["name": name])
+            stayHint = language.text("editing.unsaved.stayHint", ["name": name])
+        } else {
+            heading = language.text("editing.unsaved.headingUnnamed", ["kind": kind])
+            stayHint = language.text("editing.unsaved.stayHintUnnamed", ["kind": kind])
+        }
+        changedLine = language.text("editing.unsaved.changed", ["fields": language.list(changedLabels)])
+        saveHint = language.text("editing.unsaved.saveHint", ["destination": destination])
+        discardHint = language.text("editing.unsaved.discardHint", ["destination": destination])
         self.action = action
         csrfToken = context.csrfToken
         hiddenFields = form.allPairs.filter { pair in

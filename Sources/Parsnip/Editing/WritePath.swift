@@ -117,15 +117,20 @@ final class WritePath: Sendable {
     ) async throws -> T {
         let (rules, searchable, places, recordRules) = (self.rules, self.searchable, self.places, self.recordRules)
         let revertOf = ChangeReason.revertOf
+        // The transaction runs on the database's own thread, where the request's task-locals are not: the page's
+        // language is bound again there, so refusals and merge labels made inside speak it.
+        let language = PageLanguage.current
         return try await door.transaction(totals: \.totals) { writer in
-            let session = ChangeSession(
-                writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
-            let value = try body(session)
-            // Every record rule, whoever wrote: a break undoes the whole change.
-            let run = RuleRun(recordRules, writer: writer, access: access)
-            try run.enforce()
-            try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
-            return ChangeResult(value: value, totals: session.totalChanges)
+            try PageLanguage.$current.withValue(language) {
+                let session = ChangeSession(
+                    writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
+                let value = try body(session)
+                // Every record rule, whoever wrote: a break undoes the whole change.
+                let run = RuleRun(recordRules, writer: writer, access: access)
+                try run.enforce()
+                try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
+                return ChangeResult(value: value, totals: session.totalChanges)
+            }
         }.value
     }
 
@@ -164,7 +169,10 @@ final class WritePath: Sendable {
     /// rows that person may read by their ACLs, as the Parse API's reads do.
     func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
         let access = PageAccess.current
-        return try await door.read { try body($0.acting(as: access)) }
+        let language = PageLanguage.current
+        return try await door.read { reader in
+            try PageLanguage.$current.withValue(language) { try body(reader.acting(as: access)) }
+        }
     }
 }
 

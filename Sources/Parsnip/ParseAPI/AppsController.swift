@@ -21,8 +21,7 @@ struct AppsController: Sendable {
     @Sendable func renewMasterKey(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         try await context.saving {
             try await keys.renewMasterKey()
-            return Flash.redirect(
-                to: "/apps", message: "A new master key is made. Apps using the old one can no longer use Parsnip")
+            return Flash.redirect(to: "/apps", message: context.language.text("apps.masterKey.renewed"))
         } orShowingAgain: { context in
             render(request, context: context)
         }
@@ -36,8 +35,7 @@ struct AppsController: Sendable {
             return Flash.redirect(
                 to: "/apps",
                 message: allowed
-                    ? "People can now make an account from an app. Give each one a role on the People page"
-                    : "Apps can no longer make accounts")
+                    ? context.language.text("apps.signUp.opened") : context.language.text("apps.signUp.closed"))
         } orShowingAgain: { context in
             render(request, context: context, choosingSignUp: allowed)
         }
@@ -46,7 +44,8 @@ struct AppsController: Sendable {
     private func render(_ request: Request, context: ParsnipRequestContext, choosingSignUp: Bool? = nil) -> Response {
         let host = request.head.authority ?? "localhost"
         let page = AppsPage(
-            page: PageChrome(title: "Apps", context: context), csrfToken: context.csrfToken,
+            page: PageChrome(title: context.language.text("account.apps"), context: context),
+            csrfToken: context.csrfToken,
             serverURL: "http://\(host)/parse", applicationId: keys.applicationId, masterKey: keys.masterKey,
             signUpAllowed: choosingSignUp ?? keys.signUpAllowed)
         return pages.render(page, template: "apps/index", status: context.storeTrouble?.status ?? .ok)

@@ -49,4 +49,19 @@ public struct MoneyFormat: Sendable, Hashable {
         let amount = Decimal(price.cents) / 100
         return amount.formatted(.currency(code: currencyCode).locale(locale))
     }
+
+    /// The price in the household's currency written as a page in `language` writes amounts: "3,99 €" in Spanish
+    /// and French, "R$ 3,99" (BRL) in Portuguese, "₩3,990", "¥399", "€3.99" in English; the computer's own way when
+    /// its locale speaks `language`. Without a currency, the plain number with the language's decimal mark.
+    func text(_ price: Price, in language: Language) -> String {
+        guard let currencyCode else { return price.text(in: language) }
+        let amount = Decimal(price.cents) / 100
+        return amount.formatted(.currency(code: currencyCode).locale(locale(for: language)))
+    }
+
+    /// The locale that writes amounts for a page in `language`: the computer's when it speaks that language (an
+    /// Irish computer writes "€3.99", a Swiss French one "3.99 €"), else the language's own.
+    func locale(for language: Language) -> Locale {
+        locale.language.languageCode?.identifier == language.rawValue ? locale : LocalFormats.locale(language)
+    }
 }

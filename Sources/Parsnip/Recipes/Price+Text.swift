@@ -12,6 +12,19 @@ extension Price {
         case tooLarge
     }
 
+    /// The price `text` means as typed on a page in `language`: "3,50" or "3.50" everywhere, "1.234,50" in Spanish,
+    /// Portuguese and French, "1,234.50" in English (read through `TypedNumber.plain`, then `parse`).
+    static func parse(_ text: String, in language: Language) -> Result<Price, TextProblem> {
+        parse(TypedNumber.plain(text, in: language))
+    }
+
+    /// "3.99" in English, Korean and Japanese, "3,99" in Spanish, Portuguese and French: the form's own format with
+    /// the language's decimal mark (two decimals, no grouping).
+    func text(in language: Language) -> String {
+        let plain = text
+        return LocalFormats.decimalMark(language) == "." ? plain : plain.replacingOccurrences(of: ".", with: ",")
+    }
+
     /// The price `text` means: "3.99", "3,99", "3", "3.5" (3.50), ".5" (0.50), "3." (3.00); surrounding spaces
     /// ignored. No thousands separators, signs or currency symbols, at most two decimals, at most 1,000,000.
     static func parse(_ text: String) -> Result<Price, TextProblem> {

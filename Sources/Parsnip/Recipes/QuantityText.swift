@@ -44,6 +44,24 @@ enum QuantityText {
         return sign + plainDecimal(magnitude)
     }
 
+    // MARK: In a language
+
+    /// The quantity `text` means as typed on a page in `language`: "1,5" and "1.5" everywhere, "½", "1 ½", "1 1/2".
+    static func parse(_ text: String, in language: Language) -> Double? {
+        parse(TypedNumber.plain(text, in: language))
+    }
+
+    /// `format` with `language`'s decimal mark: "1½", "0,1" in Spanish, "0.1" in English.
+    static func format(_ value: Double, in language: Language) -> String {
+        let text = format(value)
+        return LocalFormats.decimalMark(language) == "." ? text : text.replacingOccurrences(of: ".", with: ",")
+    }
+
+    /// `ingredientText` with `language`'s decimal mark.
+    static func ingredientText(_ value: Double, in language: Language) -> String {
+        value == 0 ? "" : format(value, in: language)
+    }
+
     // MARK: Reading
 
     /// "2", "0.5", "0,5", ".5", "2." — one optional decimal separator, ASCII digits only.

@@ -20,7 +20,8 @@ extension RecipeController {
             try ReadOnlyRecord.requireChangeable(
                 thing: "recipe", recordURL: "/recipes/\(id)", name: found.recipe.name, writers: found.recipe.writers)
             return renderEditorBody(
-                .edit(found), draft: RecipeDraft(recipe: found.recipe), base: RecipeEditField.base(of: found.recipe),
+                .edit(found), draft: RecipeDraft(recipe: found.recipe, language: context.language),
+                base: RecipeEditField.base(of: found.recipe),
                 csrfToken: token, context: context)
         }
     }
@@ -67,7 +68,8 @@ extension RecipeController {
             return try await context.saving {
                 let saved = try await repository.create(recipe, by: context.user)
                 return Flash.redirect(
-                    to: "/recipes/\(saved.id ?? "")", message: "Added “\(saved.name)” as a new recipe")
+                    to: "/recipes/\(saved.id ?? "")",
+                    message: context.language.text("recipes.flash.added", ["name": saved.name]))
             } orShowingAgain: { context in
                 let (mode, base) = try await createMode(request, context: context)
                 return renderEditor(mode, draft: draft, base: base, status: .ok, context: context)
@@ -137,7 +139,9 @@ extension RecipeController {
             // Saved from the question asked on leaving the editor: on to where the person was going.
             let list = try Self.editorList(context.form).map { "?" + $0.context } ?? ""
             let next = context.form[Self.leaveTargetField].map(SafeRedirect.safeNext) ?? "/recipes/\(id)\(list)"
-            return Flash.redirect(to: next, message: Self.savedMessage(saved, merged: merged, now: clock.now()))
+            return Flash.redirect(
+                to: next,
+                message: Self.savedMessage(saved, merged: merged, now: clock.now(), in: context.language))
         case .conflict(let report):
             let page = ConflictPage(
                 report: report, thing: "recipe", form: context.form, base: base, action: "/recipes/\(id)",
@@ -147,11 +151,16 @@ extension RecipeController {
     }
 
     /// "Updated “Soup”", or after a merge "Saved “Soup”. Ana changed Servings at 14:02 while you were editing;
-    /// both changes are kept."
-    static func savedMessage(_ saved: Recipe, merged: MergeReport?, now: Date) -> String {
-        guard let merged else { return "Updated “\(saved.name)”" }
-        let sentence = merged.stamp.sentence(changed: merged.fieldLabels, now: now)
-        return "Saved “\(saved.name)”. \(sentence) while you were editing; both changes are kept."
+    /// both changes are kept." — in `language`, the other person's fields named as its editor labels them.
+    static func savedMessage(_ saved: Recipe, merged: MergeReport?, now: Date, in language: Language = .en)
+        -> String
+    {
+        guard let merged else { return language.text("recipes.flash.updated", ["name": saved.name]) }
+        let labels = merged.fieldLabels.map { label in
+            RecipeEditField.allCases.first { $0.label == label }?.label(in: language) ?? label
+        }
+        let sentence = merged.stamp.sentence(changed: labels, now: now)
+        return language.text("recipes.flash.merged", ["name": saved.name, "sentence": sentence])
     }
 
     // MARK: Helpers
@@ -188,7 +197,9 @@ extension RecipeController {
         return try await context.saving {
             switch try await repository.restore(recipe, by: context.user) {
             case .restored(let saved):
-                return Flash.redirect(to: "/recipes/\(id)", message: "Restored “\(saved.name)” with your changes.")
+                return Flash.redirect(
+                    to: "/recipes/\(id)", message: context.language.text("recipes.flash.restored", ["name": saved.name])
+                )
             case .refused(let reason):
                 let mode = RecipeEditorMode.deleted(
                     id: id, notice: try await repository.deletion(id: id), reason: reason)
@@ -197,9 +208,7 @@ extension RecipeController {
                 let restoredMeanwhile = try await repository.find(id: id) != nil
                 let mode = RecipeEditorMode.deleted(
                     id: id, notice: try await repository.deletion(id: id),
-                    reason: restoredMeanwhile
-                        ? "Someone else restored this recipe meanwhile: open it again to change it. Everything you "
-                            + "typed is here to save as a new recipe." : nil)
+                    reason: restoredMeanwhile ? context.language.text("recipes.editor.restoredMeanwhile") : nil)
                 return renderEditor(mode, draft: draft, base: nil, status: .conflict, context: context)
             }
         } orShowingAgain: { context in

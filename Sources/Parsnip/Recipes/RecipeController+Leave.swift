@@ -20,8 +20,10 @@ extension RecipeController {
         // The recipe as people know it; when it was deleted meanwhile, the name as typed.
         let stored = try await repository.find(id: id)?.recipe.name ?? RecipeDraft.cleaned(draft.name)
         let page = UnsavedChangesPage(
-            thing: "recipe", name: stored.isEmpty ? nil : stored, changedLabels: changed.map(\.label),
-            destination: try await destination(of: target, leaving: id), action: "/recipes/\(id)/leave", target: target,
+            thing: "recipe", name: stored.isEmpty ? nil : stored,
+            changedLabels: changed.map { $0.label(in: context.language) },
+            destination: try await destination(of: target, leaving: id, in: context.language),
+            action: "/recipes/\(id)/leave", target: target,
             targetField: Self.leaveTargetField, form: context.form, saveAction: "/recipes/\(id)",
             stayAction: "/recipes/\(id)/edit", context: context, excluding: ["row-action"])
         return pages.render(page, template: "unsaved-changes")
@@ -29,14 +31,14 @@ extension RecipeController {
 
     /// What going on to `target` does, in words that finish "then …": "loads the saved recipe again" for this
     /// recipe's own editor (Reload), "opens “Pancakes”" for another recipe's.
-    private func destination(of target: String, leaving id: String) async throws -> String {
-        if target == "/recipes/\(id)/edit" { return "loads the saved recipe again" }
+    private func destination(of target: String, leaving id: String, in language: Language) async throws -> String {
+        if target == "/recipes/\(id)/edit" { return language.text("recipes.leave.reloads") }
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 4, parts[1] == "recipes", parts[3] == "edit", ObjectIdentifierText.isValid(String(parts[2])),
             let other = try await repository.find(id: String(parts[2]))
         {
-            return "opens “\(other.recipe.name)”"
+            return language.text("recipes.leave.opens", ["name": other.recipe.name])
         }
-        return "goes on to the page you chose"
+        return language.text("recipes.leave.goesOn")
     }
 }

@@ -18,7 +18,7 @@ extension RecipeController {
     /// the editor's script made, when it sent one), or refused with the reason in `photoProblem`; either way
     /// nothing else typed is lost.
     func postedDraft(_ context: ParsnipRequestContext) async throws -> RecipeDraft {
-        var draft = try RecipeDraft(form: context.form)
+        var draft = try RecipeDraft(form: context.form, language: context.language)
         // An empty file box still sends a part: no name and no bytes.
         guard
             let file = context.uploadedFiles.first(where: {
@@ -26,12 +26,14 @@ extension RecipeController {
             })
         else { return draft }
         let head = Self.firstBytes(of: file.url)
-        if let refusal = RecipePhoto.refusal(filename: file.filename, bytes: file.bytes, head: head) {
+        if let refusal = RecipePhoto.refusal(
+            filename: file.filename, bytes: file.bytes, head: head, language: context.language)
+        {
             draft.photoProblem = refusal
             return draft
         }
         guard let kind = RecipePhoto.Kind(head: head), let bytes = try? Data(contentsOf: file.url) else {
-            draft.photoProblem = "The photo could not be read: choose it again"
+            draft.photoProblem = Words("recipes.photo.unreadable")
             return draft
         }
         var photo = StoredFile(
@@ -48,8 +50,7 @@ extension RecipeController {
             try await repository.keepPhoto(photo)
             draft.photo = photo.name
         } catch {
-            draft.photoProblem =
-                "The photo could not be kept just now (the database is busy or the disk is full): choose it again"
+            draft.photoProblem = Words("recipes.photo.notKept")
         }
         return draft
     }

@@ -51,7 +51,7 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     private func renderIndex(_ request: Request, _ context: ParsnipRequestContext) async throws -> ByteBuffer {
         let query = try RecipeListQuery(FormFields(query: request.uri.query))
         let result = try await repository.list(query.request(size: pageSize))
-        let page = PageChrome(title: "Recipes", context: context, inRecipes: true)
+        let page = PageChrome(title: context.language.text("recipes.list.title"), context: context, inRecipes: true)
         return pages.renderBody(
             RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page, money: money),
             template: "recipes/index")
@@ -105,7 +105,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
                 throw PageError.notFound
             }
             return Flash.redirect(
-                to: "/recipes", message: "Deleted “\(deletion.item.name)”.", undo: deletion.trashId)
+                to: "/recipes", message: context.language.text("recipes.flash.deleted", ["name": deletion.item.name]),
+                undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(findRecipe(id).recipe, context: context)
         }
@@ -113,14 +114,10 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
 
     /// The question "Delete this recipe?", naming it.
     func renderConfirmDelete(_ recipe: Recipe, context: ParsnipRequestContext) -> Response {
-        let id = recipe.id ?? ""
         let page = RecipeDeletePage(
-            page: PageChrome(title: "Delete this recipe?", context: context, inRecipes: true),
-            name: recipe.name,
-            action: "/recipes/\(id)/delete",
-            csrfToken: context.csrfToken,
-            cancelURL: "/recipes/\(id)"
-        )
+            recipe: recipe,
+            page: PageChrome(title: context.language.text("recipes.delete.title"), context: context, inRecipes: true),
+            csrfToken: context.csrfToken)
         return pages.render(page, template: "recipes/delete")
     }
 

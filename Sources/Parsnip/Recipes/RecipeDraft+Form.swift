@@ -6,9 +6,10 @@ extension RecipeDraft {
     /// Reads the editor's fields strictly: a form without `name`, a checkbox with another value than `true`, or
     /// a row field with a malformed or too large index is not from our page and is refused.
     ///
-    /// Values are kept exactly as typed (validation cleans them); rows come in index order, gaps closed.
+    /// Values are kept exactly as typed (validation cleans them and reads numbers as `language` writes them); rows
+    /// come in index order, gaps closed. The release date comes from its three boxes (or one `releaseDate` field).
     /// Fields the editor does not have (`_csrf`, `row-action`, a button's name) are left to their readers.
-    init(form: FormFields) throws(PageError) {
+    init(form: FormFields, language: Language = .en) throws(PageError) {
         guard let name = form["name"] else { throw .badRequest("a recipe form without a name field") }
         var isAvailable = false
         if let checkbox = form["isAvailable"] {
@@ -32,7 +33,7 @@ extension RecipeDraft {
         }
         self.init(
             name: name, servings: form["servings"] ?? "", price: form["price"] ?? "", isAvailable: isAvailable,
-            category: form["category"] ?? "", releaseDate: form["releaseDate"] ?? "",
+            category: form["category"] ?? "", releaseDate: DateBoxes.text(of: "releaseDate", in: form),
             ingredients: Self.inIndexOrder(ingredients), sideOptions: Self.inIndexOrder(sides),
             nutrition: Self.inIndexOrder(nutrition))
         self.steps = Self.inIndexOrder(steps)
@@ -41,19 +42,22 @@ extension RecipeDraft {
         let photo = form[RecipePhoto.nameField] ?? ""
         guard photo.isEmpty || RecipePhoto.isValidName(photo) else { throw .badRequest("a malformed photo name") }
         self.photo = form[RecipePhoto.removeField] == "true" ? "" : photo
+        self.language = language
     }
 
-    /// The editor filled from a stored recipe, every value in the form's own text.
-    init(recipe: Recipe) {
+    /// The editor filled from a stored recipe, every value in the form's own text as `language` writes it ("3,99"
+    /// and "0,5" in Spanish); the release date as its three boxes hold it ("2024-5-3").
+    init(recipe: Recipe, language: Language = .en) {
         self.init(
             name: recipe.name,
             servings: recipe.servings.map(String.init) ?? "",
-            price: recipe.price?.text ?? "",
+            price: recipe.price?.text(in: language) ?? "",
             isAvailable: recipe.isAvailable,
             category: recipe.category.map { String($0.rawValue) } ?? "",
-            releaseDate: recipe.releaseDate?.iso ?? "",
+            releaseDate: recipe.releaseDate.map { "\($0.year)-\($0.month)-\($0.day)" } ?? "",
             ingredients: recipe.ingredients.map {
-                IngredientRow(quantity: QuantityText.ingredientText($0.quantity), description: $0.description)
+                IngredientRow(
+                    quantity: QuantityText.ingredientText($0.quantity, in: language), description: $0.description)
             },
             sideOptions: recipe.sideOptions,
             nutrition: recipe.nutritionalInfo.map { NutritionRow(name: $0.name, value: $0.value) })
@@ -61,6 +65,7 @@ extension RecipeDraft {
         notes = recipe.notes
         source = recipe.source
         photo = recipe.photo ?? ""
+        self.language = language
     }
 
     /// A copy with one empty row appended to each section that has none, so every section offers a row to type

@@ -50,12 +50,12 @@ extension RecipeDraft.Section {
     }
 
     /// "A recipe can have at most 50 ingredients".
-    var tooManyRowsMessage: String {
+    var tooManyRowsMessage: Words {
         switch self {
-        case .ingredient: "A recipe can have at most \(rowLimit) ingredients"
-        case .side: "A recipe can have at most \(rowLimit) side options"
-        case .nutrition: "A recipe can have at most \(rowLimit) nutrition entries"
-        case .step: "A recipe can have at most \(rowLimit) steps"
+        case .ingredient: Words("recipes.problem.tooManyIngredients", counts: ["max": rowLimit])
+        case .side: Words("recipes.problem.tooManySideOptions", counts: ["max": rowLimit])
+        case .nutrition: Words("recipes.problem.tooManyNutrition", counts: ["max": rowLimit])
+        case .step: Words("recipes.problem.tooManySteps", counts: ["max": rowLimit])
         }
     }
 }

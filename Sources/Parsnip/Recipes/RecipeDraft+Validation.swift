@@ -5,7 +5,7 @@ extension RecipeDraft {
     /// Text is cleaned like the to-do form's (control characters removed, no line breaks, trimmed); fully empty
     /// rows are dropped. Row numbers in messages count the rows as shown, empty ones included.
     func validate() -> Validation {
-        var check = Checker()
+        var check = Checker(language: language)
         let name = check.name(self.name)
         let servings = check.servings(self.servings)
         let price = check.price(self.price)
@@ -15,8 +15,8 @@ extension RecipeDraft {
         let steps = check.steps(self.steps)
         let sideOptions = check.sideOptions(self.sideOptions)
         let nutritionalInfo = check.nutrition(nutrition)
-        let notes = check.longText(self.notes, .notes, "Notes", limit: Limits.notesLength, keepLineBreaks: true)
-        let source = check.longText(self.source, .source, "Source", limit: Limits.sourceLength, keepLineBreaks: false)
+        let notes = check.longText(self.notes, .notes, limit: Limits.notesLength, keepLineBreaks: true)
+        let source = check.longText(self.source, .source, limit: Limits.sourceLength, keepLineBreaks: false)
         if let photoProblem { check.problems.append(Problem(field: .photo, message: photoProblem)) }
         guard check.problems.isEmpty else { return .invalid(check.problems) }
         var recipe = Recipe(
@@ -32,11 +32,11 @@ extension RecipeDraft {
 
     /// "1 litre" → ("1", "litre"), "250g" → ("250", "g"): a quantity followed by a word, as people type an amount
     /// with its unit; nil when the text does not start with a quantity.
-    static func amountAndUnit(_ text: String) -> (String, String)? {
+    static func amountAndUnit(_ text: String, in language: Language = .en) -> (String, String)? {
         guard let letter = text.firstIndex(where: { $0.isLetter }), letter != text.startIndex else { return nil }
         let amount = text[..<letter].trimmingCharacters(in: .whitespaces)
         let unit = text[letter...].trimmingCharacters(in: .whitespaces)
-        guard QuantityText.parse(amount) != nil, !unit.isEmpty,
+        guard QuantityText.parse(amount, in: language) != nil, !unit.isEmpty,
             unit.allSatisfy({ $0.isLetter || $0 == " " || $0 == "." })
         else { return nil }
         return (amount, unit)
@@ -50,35 +50,46 @@ extension RecipeDraft {
 
 /// Collects problems field by field while building the recipe.
 private struct Checker {
+    /// The language numbers were typed in, and that examples in messages are written in.
+    let language: Language
     var problems: [RecipeDraft.Problem] = []
     typealias Limits = RecipeDraft.Limits
 
-    mutating func report(_ field: RecipeDraft.Field, _ message: String) {
+    mutating func report(_ field: RecipeDraft.Field, _ message: Words) {
         problems.append(RecipeDraft.Problem(field: field, message: message))
     }
+
+    /// "3.99" as the language writes it: the example prices in messages.
+    private var priceExample: String { Price(cents: 399).text(in: language) }
 
     mutating func name(_ text: String) -> String {
         let name = RecipeDraft.cleaned(text)
         if name.isEmpty {
-            report(.name, "Enter a name for the recipe")
+            report(.name, Words("recipes.problem.nameMissing"))
         } else if name.count > Limits.nameLength {
-            report(.name, "Name must be \(Limits.nameLength) characters or fewer")
+            report(.name, Words("recipes.problem.nameTooLong", counts: ["max": Limits.nameLength]))
         }
         return name
     }
 
-    mutating func servings(_ text: String) -> Int? {
-        let text = RecipeDraft.cleaned(text)
-        guard !text.isEmpty else { return nil }
+    mutating func servings(_ typed: String) -> Int? {
+        let cleaned = RecipeDraft.cleaned(typed)
+        guard !cleaned.isEmpty else { return nil }
+        // "1.000" is a thousand in Spanish: grouping marks go, a decimal one stays (and is refused).
+        let text = TypedNumber.plain(cleaned, in: language)
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else {
-            report(.servings, "Servings must be a whole number, like 4")
+            report(.servings, Words("recipes.problem.servingsNotWhole"))
             return nil
         }
         // Too many digits for Int is simply out of range.
         guard let number = Int(text), Limits.servings.contains(number) else {
-            report(.servings, "Servings must be between 1 and 1,000")
+            report(
+                .servings,
+                Words(
+                    "recipes.problem.servingsRange",
+                    counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound]))
             return nil
         }
         return number
@@ -87,16 +98,16 @@ private struct Checker {
     mutating func price(_ text: String) -> Price? {
         let text = RecipeDraft.cleaned(text)
         guard !text.isEmpty else { return nil }
-        switch Price.parse(text) {
+        switch Price.parse(text, in: language) {
         case .success(let price):
             return price
         case .failure(let problem):
             let message =
                 switch problem {
-                case .notANumber: "Price must be a number, like 3.99"
-                case .tooManyDecimals: "Price can have at most two decimals, like 3.99"
-                case .negative: "Price cannot be negative"
-                case .tooLarge: "Price must be 1,000,000 or less"
+                case .notANumber: Words("recipes.problem.priceNotANumber", ["example": priceExample])
+                case .tooManyDecimals: Words("recipes.problem.priceDecimals", ["example": priceExample])
+                case .negative: Words("recipes.problem.priceNegative")
+                case .tooLarge: Words("recipes.problem.priceTooLarge", counts: ["max": Limits.priceCents / 100])
                 }
             report(.price, message)
             return nil
@@ -107,7 +118,7 @@ private struct Checker {
         // Exactly what the select sends: "0", "1" or "2" (not "+1" or "01").
         let text = RecipeDraft.cleaned(text)
         guard let category = Recipe.Category.allCases.first(where: { String($0.rawValue) == text }) else {
-            report(.category, "Choose a category")
+            report(.category, Words("recipes.problem.category"))
             return nil
         }
         return category
@@ -117,9 +128,9 @@ private struct Checker {
         let text = RecipeDraft.cleaned(text)
         guard !text.isEmpty else { return nil }
         if let date = CalendarDate(iso: text) { return date }
-        var message = "Release date must be a real date, like 2024-05-03"
+        var message = Words("recipes.problem.releaseDate")
         if let (year, month, day) = CalendarDate.numbers(text), month == 2, day == 29, (1000...9999).contains(year) {
-            message = "\(year) has no 29 February"
+            message = Words("recipes.problem.noLeapDay", ["year": String(year)])
         }
         report(.releaseDate, message)
         return nil
@@ -127,7 +138,7 @@ private struct Checker {
 
     mutating func ingredients(_ rows: [RecipeDraft.IngredientRow]) -> [Ingredient] {
         var ingredients: [Ingredient] = []
-        var rowProblems = Checker()
+        var rowProblems = Checker(language: language)
         var rowCount = 0
         for (index, row) in rows.enumerated() {
             let quantityText = RecipeDraft.cleaned(row.quantity)
@@ -138,12 +149,15 @@ private struct Checker {
             // An ingredient may have no quantity ("Salt, to taste"): it is stored as 0.
             let quantity = quantityText.isEmpty ? 0 : rowProblems.quantity(quantityText, row: index)
             if description.isEmpty {
-                rowProblems.report(.ingredientDescription(index), "Describe ingredient \(number), like “cups of flour”")
+                rowProblems.report(
+                    .ingredientDescription(index),
+                    Words("recipes.problem.ingredientDescriptionMissing", counts: ["number": number]))
             } else if description.count > Limits.ingredientDescriptionLength {
                 rowProblems.report(
                     .ingredientDescription(index),
-                    "Description of ingredient \(number) must be \(Limits.ingredientDescriptionLength) characters "
-                        + "or fewer")
+                    Words(
+                        "recipes.problem.ingredientDescriptionTooLong",
+                        counts: ["number": number, "max": Limits.ingredientDescriptionLength]))
             }
             if let quantity { ingredients.append(Ingredient(quantity: quantity, description: description)) }
         }
@@ -154,65 +168,71 @@ private struct Checker {
 
     /// A positive quantity of at most 100,000 in one of the forms `QuantityText` reads.
     mutating func quantity(_ text: String, row index: Int) -> Double? {
-        let number = index + 1
-        if let value = QuantityText.parse(text) {
+        let number = ["number": index + 1]
+        if let value = QuantityText.parse(text, in: language) {
             if value <= 0 {
-                report(.ingredientQuantity(index), "Quantity of ingredient \(number) must be more than 0")
+                report(.ingredientQuantity(index), Words("recipes.problem.quantityNotPositive", counts: number))
             } else if value > Limits.quantity {
-                report(.ingredientQuantity(index), "Quantity of ingredient \(number) must be 100,000 or less")
+                report(
+                    .ingredientQuantity(index),
+                    Words(
+                        "recipes.problem.quantityTooLarge", counts: number.merging(["max": Int(Limits.quantity)]) { $1 }
+                    ))
             } else {
                 return value
             }
-        } else if text.hasPrefix("-"), QuantityText.parse(String(text.dropFirst())) != nil {
-            report(.ingredientQuantity(index), "Quantity of ingredient \(number) must be more than 0")
-        } else if let (amount, unit) = RecipeDraft.amountAndUnit(text) {
+        } else if text.hasPrefix("-"), QuantityText.parse(String(text.dropFirst()), in: language) != nil {
+            report(.ingredientQuantity(index), Words("recipes.problem.quantityNotPositive", counts: number))
+        } else if let (amount, unit) = RecipeDraft.amountAndUnit(text, in: language) {
             report(
                 .ingredientQuantity(index),
-                "Put the unit in the description: \(amount) as the quantity of ingredient \(number), and “\(unit)” "
-                    + "at the start of its description")
+                Words("recipes.problem.quantityUnit", ["amount": amount, "unit": unit], counts: number))
         } else {
-            report(.ingredientQuantity(index), "Enter a quantity for ingredient \(number), like 1, 0.5 or 1 1/2")
+            report(.ingredientQuantity(index), Words("recipes.problem.quantityNotANumber", counts: number))
         }
         return nil
     }
 
     /// Notes or the source: cleaned (line breaks kept for notes), at most `limit` characters.
-    mutating func longText(
-        _ text: String, _ field: RecipeDraft.Field, _ label: String, limit: Int, keepLineBreaks: Bool
-    ) -> String {
+    mutating func longText(_ text: String, _ field: RecipeDraft.Field, limit: Int, keepLineBreaks: Bool) -> String {
         let cleaned = TextCleaning.clean(text, keepLineBreaks: keepLineBreaks)
         if cleaned.count > limit {
-            report(field, "\(label) must be \(NumberText.grouped(limit)) characters or fewer")
+            report(
+                field,
+                field == .notes
+                    ? Words("recipes.problem.notesTooLong", counts: ["max": limit])
+                    : Words("recipes.problem.sourceTooLong", counts: ["max": limit]))
         }
         return cleaned
     }
 
     /// The method's steps: one line each, at most 2,000 characters.
     mutating func steps(_ rows: [String]) -> [String] {
-        textRows(rows, section: .step, row: RecipeDraft.Field.step, label: "Step", length: Limits.stepLength)
+        textRows(rows, section: .step, row: RecipeDraft.Field.step, length: Limits.stepLength)
     }
 
     /// The side options: one line each, at most 100 characters.
     mutating func sideOptions(_ rows: [String]) -> [String] {
-        textRows(
-            rows, section: .side, row: RecipeDraft.Field.sideOption, label: "Side option",
-            length: Limits.sideOptionLength)
+        textRows(rows, section: .side, row: RecipeDraft.Field.sideOption, length: Limits.sideOptionLength)
     }
 
     /// A section of one-text rows: each cleaned onto one line, empty ones dropped, each at most `length`
     /// characters ("Step 2 must be 2,000 characters or fewer"), at most the section's row limit.
     mutating func textRows(
-        _ rows: [String], section: RecipeDraft.Section, row field: (Int) -> RecipeDraft.Field, label: String,
-        length: Int
+        _ rows: [String], section: RecipeDraft.Section, row field: (Int) -> RecipeDraft.Field, length: Int
     ) -> [String] {
         var kept: [String] = []
-        var rowProblems = Checker()
+        var rowProblems = Checker(language: language)
         for (index, row) in rows.enumerated() {
             let text = RecipeDraft.cleaned(row)
             if text.isEmpty { continue }
             if text.count > length {
+                let counts = ["number": index + 1, "max": length]
                 rowProblems.report(
-                    field(index), "\(label) \(index + 1) must be \(NumberText.grouped(length)) characters or fewer")
+                    field(index),
+                    section == .step
+                        ? Words("recipes.problem.stepTooLong", counts: counts)
+                        : Words("recipes.problem.sideOptionTooLong", counts: counts))
             }
             kept.append(text)
         }
@@ -223,7 +243,7 @@ private struct Checker {
 
     mutating func nutrition(_ rows: [RecipeDraft.NutritionRow]) -> [NutritionEntry] {
         var entries: [NutritionEntry] = []
-        var rowProblems = Checker()
+        var rowProblems = Checker(language: language)
         var seenNames: Set<String> = []
         for (index, row) in rows.enumerated() {
             let name = RecipeDraft.cleaned(row.name)
@@ -234,11 +254,14 @@ private struct Checker {
             }
             if value.isEmpty {
                 rowProblems.report(
-                    .nutritionValue(index), "Enter a value for nutrition entry \(index + 1), like “320 kcal”")
+                    .nutritionValue(index),
+                    Words("recipes.problem.nutritionValueMissing", counts: ["number": index + 1]))
             } else if value.count > Limits.nutritionValueLength {
                 rowProblems.report(
                     .nutritionValue(index),
-                    "Value of nutrition entry \(index + 1) must be \(Limits.nutritionValueLength) characters or fewer")
+                    Words(
+                        "recipes.problem.nutritionValueTooLong",
+                        counts: ["number": index + 1, "max": Limits.nutritionValueLength]))
             }
             entries.append(NutritionEntry(name: name, value: value))
         }
@@ -250,19 +273,23 @@ private struct Checker {
     }
 
     /// What is wrong with a nutrition name, if anything; records good names in `seen` (compared ignoring case).
-    static func nutritionNameProblem(_ name: String, row index: Int, seen: inout Set<String>) -> String? {
-        let number = index + 1
-        if name.isEmpty { return "Enter a name for nutrition entry \(number), like “Calories”" }
+    static func nutritionNameProblem(_ name: String, row index: Int, seen: inout Set<String>) -> Words? {
+        let number = ["number": index + 1]
+        if name.isEmpty { return Words("recipes.problem.nutritionNameMissing", counts: number) }
         if name.count > Limits.nutritionNameLength {
-            return "Name of nutrition entry \(number) must be \(Limits.nutritionNameLength) characters or fewer"
+            return Words(
+                "recipes.problem.nutritionNameTooLong",
+                counts: ["number": index + 1, "max": Limits.nutritionNameLength])
         }
         // Parse refuses these as keys of an Object (error 121), so they can never be stored.
         if name.contains(".") || name.contains("$") {
-            return "Name of nutrition entry \(number) cannot contain “.” or “$”"
+            return Words("recipes.problem.nutritionNameMarks", counts: number)
         }
-        if name == "__type" || name == "__op" { return "Name of nutrition entry \(number) cannot be “\(name)”" }
+        if name == "__type" || name == "__op" {
+            return Words("recipes.problem.nutritionNameReserved", ["name": name], counts: number)
+        }
         guard seen.insert(name.lowercased()).inserted else {
-            return "“\(name)” is already listed — use another name or remove this row"
+            return Words("recipes.problem.nutritionNameTwice", ["name": name])
         }
         return nil
     }

@@ -28,12 +28,12 @@ struct RecipeDraft: Sendable, Hashable {
     var name: String
     /// Servings as typed, e.g. "4"; empty when not given.
     var servings: String
-    /// Price as typed, e.g. "3.99" or "3,99"; empty when not given.
+    /// Price as typed, e.g. "3.99", "3,99" or "1.234,50"; empty when not given.
     var price: String
     var isAvailable: Bool
     /// The category's raw value as sent by the select ("0", "1", "2"), or empty.
     var category: String
-    /// The release date as sent by the date input (`YYYY-MM-DD`), or empty.
+    /// The release date as typed in its three boxes, kept as `YYYY-M-D` (`DateBoxes.text(of:in:)`), or empty.
     var releaseDate: String
     var ingredients: [IngredientRow]
     var sideOptions: [String]
@@ -48,7 +48,10 @@ struct RecipeDraft: Sendable, Hashable {
     /// meanwhile); empty for none.
     var photo: String = ""
     /// Why the photo chosen in this send was refused, when it was; the editor shows it beside the photo field.
-    var photoProblem: String?
+    var photoProblem: Words?
+    /// The language the numbers were typed in: "3,50" is three and a half in every language, "1.500" is 1,500 in
+    /// Spanish and one and a half in English. Not a form field: the page's language.
+    var language = Language.en
 
     init(
         name: String = "", servings: String = "", price: String = "", isAvailable: Bool = false,
@@ -105,8 +108,9 @@ struct RecipeDraft: Sendable, Hashable {
     /// One problem with one field or row, in the words shown to the person.
     struct Problem: Sendable, Hashable {
         var field: Field
-        /// What is wrong and what to do, e.g. "Servings must be a whole number, like 4".
-        var message: String
+        /// What is wrong and what to do, e.g. "Servings must be a whole number, like 4", said in the page's
+        /// language.
+        var message: Words
 
     }
 

@@ -32,6 +32,25 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         }
     }
 
+    /// The field's name as the editor labels it in `language`.
+    func label(in language: Language) -> String {
+        switch self {
+        case .name: language.text("recipes.field.name")
+        case .servings: language.text("recipes.field.servings")
+        case .price: language.text("recipes.field.price")
+        case .isAvailable: language.text("recipes.field.available")
+        case .category: language.text("recipes.field.category")
+        case .releaseDate: language.text("recipes.field.releaseDate")
+        case .ingredients: language.text("recipes.field.ingredients")
+        case .sideOptions: language.text("recipes.field.sideOptions")
+        case .nutritionalInfo: language.text("recipes.field.nutrition")
+        case .steps: language.text("recipes.field.method")
+        case .notes: language.text("recipes.field.notes")
+        case .source: language.text("recipes.field.source")
+        case .photo: language.text("recipes.field.photo")
+        }
+    }
+
     /// Ingredients, side options and nutrition are rows: the history lists the rows added and removed.
     var isList: Bool { self == .ingredients || self == .steps || self == .sideOptions || self == .nutritionalInfo }
 
@@ -52,16 +71,20 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
     /// This field's token in a draft: the fingerprint of its canonical text.
     func token(of draft: RecipeDraft) -> String { FieldFingerprint.of(canonicalText(of: draft)) }
 
-    /// The field's text as a save would store it; text that does not parse (only possible for values other
-    /// clients stored) is kept cleaned, so it still compares equal with itself.
+    /// The field's text as a save would store it, numbers read as the draft's language writes them; text that does
+    /// not parse (typed wrong, or stored untidily by another client) is kept cleaned, so it still compares equal
+    /// with itself.
     func canonicalText(of draft: RecipeDraft) -> String {
         let clean = RecipeDraft.cleaned
+        let language = draft.language
         switch self {
         case .name: return clean(draft.name)
-        case .servings: return Int(clean(draft.servings)).map(String.init) ?? clean(draft.servings)
+        case .servings:
+            let text = clean(draft.servings)
+            return Int(TypedNumber.plain(text, in: language)).map(String.init) ?? text
         case .price:
             let text = clean(draft.price)
-            if case .success(let price) = Price.parse(text) { return String(price.cents) }
+            if case .success(let price) = Price.parse(text, in: language) { return String(price.cents) }
             return text
         case .isAvailable: return draft.isAvailable ? "true" : "false"
         case .category: return clean(draft.category)
@@ -69,7 +92,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .ingredients:
             let rows = draft.ingredients.map { [clean($0.quantity), clean($0.description)] }
                 .filter { $0 != ["", ""] }
-                .map { [QuantityText.parse($0[0]).map(QuantityText.format) ?? $0[0], $0[1]] }
+                .map { [QuantityText.parse($0[0], in: language).map(QuantityText.format) ?? $0[0], $0[1]] }
             return FieldFingerprint.canonical(rows: rows)
         case .sideOptions:
             return FieldFingerprint.canonical(rows: draft.sideOptions.map { [clean($0)] }.filter { $0 != [""] })
@@ -86,17 +109,22 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
 
     /// The field's value in `recipe` as the conflict page lists it: one line per row ("2 cups of flour",
     /// "Calories: 320 kcal"); no lines for an empty field.
-    func lines(of recipe: Recipe) -> [String] {
+    func lines(of recipe: Recipe) -> [String] { lines(of: recipe, in: .en) }
+
+    /// The lines in `language`: its words for yes, no and the category, its decimal mark in prices and
+    /// quantities, its way of writing a day.
+    func lines(of recipe: Recipe, in language: Language) -> [String] {
         switch self {
         case .name: [recipe.name]
         case .servings: recipe.servings.map { [String($0)] } ?? []
-        case .price: recipe.price.map { [$0.text] } ?? []
-        case .isAvailable: [recipe.isAvailable ? "Yes" : "No"]
-        case .category: recipe.category.map { [$0.title] } ?? []
-        case .releaseDate: recipe.releaseDate.map { [$0.readable] } ?? []
+        case .price: recipe.price.map { [$0.text(in: language)] } ?? []
+        case .isAvailable: [RecipeWords.availability(recipe.isAvailable, in: language)]
+        case .category: recipe.category.map { [$0.title(in: language)] } ?? []
+        case .releaseDate: recipe.releaseDate.map { [LocalFormats.day($0, in: language)] } ?? []
         case .ingredients:
             recipe.ingredients.map {
-                $0.quantity == 0 ? $0.description : "\(QuantityText.format($0.quantity)) \($0.description)"
+                $0.quantity == 0
+                    ? $0.description : "\(QuantityText.format($0.quantity, in: language)) \($0.description)"
             }
         case .sideOptions: recipe.sideOptions
         case .nutritionalInfo: recipe.nutritionalInfo.map { "\($0.name): \($0.value)" }

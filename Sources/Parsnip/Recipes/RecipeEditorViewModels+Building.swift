@@ -66,11 +66,16 @@ extension RecipeEditorPage {
         mode: RecipeEditorMode, draft typed: RecipeDraft, base: EditBase?, problems: [RecipeDraft.Problem],
         focus: EditorFocus?, csrfToken: String, context: ParsnipRequestContext, now: Date, money: MoneyFormat = .plain
     ) {
-        priceHint = money.currencyCode.map { "In \($0), e.g. 3.99" } ?? "e.g. 3.99"
+        let language = context.language
+        let example = Price(cents: 399).text(in: language)
+        priceHint =
+            money.currencyCode.map {
+                language.text("recipes.editor.priceHintCurrency", ["currency": $0, "example": example])
+            } ?? language.text("recipes.editor.priceHint", ["example": example])
         let draft = typed.withBlankRows()
         var messages: [String: String] = [:]
         for problem in problems where messages[problem.field.htmlId] == nil {
-            messages[problem.field.htmlId] = problem.message
+            messages[problem.field.htmlId] = problem.message.text(in: language)
         }
         // A summary moves the focus itself; row focus is only for a row action that went through.
         let focus = problems.isEmpty ? focus : nil
@@ -86,10 +91,10 @@ extension RecipeEditorPage {
         let title: String
         switch mode {
         case .new:
-            title = "Add a recipe"
+            title = language.text("recipes.editor.addTitle")
             listContext = nil
             action = "/recipes/new"
-            primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
+            primary = EditorButton(label: language.text("recipes.editor.saveAsNew"), formAction: "/recipes")
             secondary = nil
             cancelURL = "/recipes"
             reloadURL = nil
@@ -99,33 +104,36 @@ extension RecipeEditorPage {
             steps = nil
         case .edit(let found):
             let id = found.recipe.id ?? ""
-            title = "Edit recipe “\(found.recipe.name)”"
+            title = language.text("recipes.editor.editTitleNamed", ["name": found.recipe.name])
             action = "/recipes/\(id)/edit"
-            primary = EditorButton(label: "Update recipe", formAction: "/recipes/\(id)")
-            secondary = EditorButton(label: "Save as new recipe", formAction: "/recipes?from=\(id)")
+            primary = EditorButton(label: language.text("recipes.editor.update"), formAction: "/recipes/\(id)")
+            secondary = EditorButton(
+                label: language.text("recipes.editor.saveAsNew"), formAction: "/recipes?from=\(id)")
             cancelURL = "/recipes/\(id)" + RecipeFormatting.query(keeping: found)
             reloadURL = "/recipes/\(id)/edit" + RecipeFormatting.query(keeping: found)
             listContext = found.listContext.isEmpty ? nil : found.listContext
             leaveAction = "/recipes/\(id)/leave"
-            leaveHeading = "You have changes to “\(found.recipe.name)” that are not saved"
+            leaveHeading = language.text("recipes.leave.heading", ["name": found.recipe.name])
             startsUnsaved = base.map { !RecipeEditField.changed(in: typed, since: $0).isEmpty } ?? false
             deleteURL = "/recipes/\(id)/delete"
-            steps = RecipeFormatting.steps(found, suffix: "/edit")
+            steps = RecipeFormatting.steps(found, suffix: "/edit", in: language)
             changedBy = found.recipe.changeStamp?.byline(now: now)
         case .deleted(let id, let notice, let reason):
-            title = "Edit recipe"
+            title = language.text("recipes.editor.editTitle")
+            let sentence = ["sentence": notice.sentence(thing: "recipe")]
             conflict =
                 reason
-                ?? (notice.sentence(thing: "recipe") + " Everything you typed is here: "
-                    + (notice.trashId == nil
-                        ? "save it as a new recipe to keep it."
-                        : "save it as a new recipe, or restore the deleted one with your changes."))
+                ?? (notice.trashId == nil
+                    ? language.text("recipes.editor.deletedKeep", sentence)
+                    : language.text("recipes.editor.deletedRestore", sentence))
             // The recipe is gone: row actions and saving carry on as a new recipe.
             action = "/recipes/new"
-            primary = EditorButton(label: "Save as new recipe", formAction: "/recipes")
+            primary = EditorButton(label: language.text("recipes.editor.saveAsNew"), formAction: "/recipes")
             secondary =
                 notice.trashId != nil && reason == nil
-                ? EditorButton(label: "Restore it with my changes", formAction: "/recipes/\(id)/restore") : nil
+                ? EditorButton(
+                    label: language.text("recipes.editor.restoreWithChanges"), formAction: "/recipes/\(id)/restore")
+                : nil
             cancelURL = "/recipes"
             reloadURL = nil
             listContext = nil
@@ -139,6 +147,7 @@ extension RecipeEditorPage {
         heading = title
         self.changedBy = changedBy
         self.leaveHeading = leaveHeading
+        words = RecipeEditorWords(language: language)
         if case .edit = mode, let base {
             editBase = EditorBase(version: base.versionText, fields: base.fieldsText)
         } else {
@@ -150,7 +159,7 @@ extension RecipeEditorPage {
             ? nil
             : EditorSummary(
                 conflict: conflict,
-                errors: problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message) },
+                errors: problems.map { ErrorLink(fieldId: $0.field.htmlId, message: $0.message.text(in: language)) },
                 hasErrors: !problems.isEmpty
             )
 
@@ -160,11 +169,18 @@ extension RecipeEditorPage {
         isAvailable = draft.isAvailable
         categoryField = field("category", draft.category, hint: false)
         categoryOptions =
-            [SelectOption(value: "", title: "Choose a category", selected: draft.category.isEmpty)]
+            [
+                SelectOption(
+                    value: "", title: language.text("recipes.editor.chooseCategory"), selected: draft.category.isEmpty)
+            ]
             + Recipe.Category.allCases.map {
-                SelectOption(value: "\($0.rawValue)", title: $0.title, selected: draft.category == "\($0.rawValue)")
+                SelectOption(
+                    value: "\($0.rawValue)", title: $0.title(in: language), selected: draft.category == "\($0.rawValue)"
+                )
             }
-        releaseDateField = field("releaseDate", draft.releaseDate, hint: false)
+        releaseDate = DateBoxes(
+            name: "releaseDate", legend: language.text("recipes.field.releaseDate"), hint: nil,
+            text: draft.releaseDate, error: messages[RecipeDraft.Field.releaseDate.htmlId], language: language)
 
         ingredients = EditorRowSection(
             rows: draft.ingredients.enumerated().map { index, row in
@@ -194,6 +210,7 @@ extension RecipeEditorPage {
         photoField = EditorPhoto(
             name: draft.photo, smallURL: draft.photo.isEmpty ? nil : RecipePhoto.url(draft.photo, small: true),
             shownName: RecipePhoto.shownName(draft.photo),
+            caption: language.text("recipes.editor.photoNow", ["name": RecipePhoto.shownName(draft.photo)]),
             error: photoError, describedBy: photoError == nil ? "photoFile-hint" : "photoFile-hint photoFile-error")
         sideOptions = EditorRowSection(
             rows: draft.sideOptions.enumerated().map { index, text in

@@ -24,7 +24,8 @@ struct RecipeEditorPage: Sendable {
     let isAvailable: Bool
     let categoryField: EditorField
     let categoryOptions: [SelectOption]
-    let releaseDateField: EditorField
+    /// The release date's three boxes: Day, Month and Year in the language's order.
+    let releaseDate: DateBoxes
     let ingredients: EditorRowSection<IngredientRowView>
     /// The method: one row a step.
     let method: EditorRowSection<TextRowView>
@@ -50,6 +51,8 @@ struct RecipeEditorPage: Sendable {
     let deleteURL: String?
     /// The edit page's buttons to the neighbours' editors.
     let steps: RecipeSteps?
+    /// The hints and row words that carry a number, in the page's language.
+    let words: RecipeEditorWords
 }
 
 /// The edit form's two hidden fields naming the version and field values it was loaded with.
@@ -140,6 +143,8 @@ struct EditorPhoto: Sendable {
     let smallURL: String?
     /// The name the person's own file had, e.g. "Pancakes.jpg".
     let shownName: String
+    /// "The photo now: Pancakes.jpg", under the small photo.
+    let caption: String
     let error: String?
     /// The ids of the hint and the error, for `aria-describedby`.
     let describedBy: String

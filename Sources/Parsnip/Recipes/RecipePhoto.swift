@@ -79,24 +79,28 @@ enum RecipePhoto {
         return String(parts[1])
     }
 
-    /// "2.4 MB", "812 KB": a file's size as people read it.
-    static func readableSize(_ bytes: Int) -> String {
+    /// "2.4 MB", "812 KB": a file's size as people read it ("2,4 MB" in Spanish, "2,4 Mo" in French).
+    static func readableSize(_ bytes: Int, in language: Language = .en) -> String {
         if bytes >= 1024 * 1024 {
             let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-            return "\(tenths / 10).\(tenths % 10) MB"
+            let size = "\(tenths / 10)\(LocalFormats.decimalMark(language))\(tenths % 10)"
+            return language.text("recipes.photo.megabytes", ["size": size])
         }
-        return "\(max(1, (bytes + 512) / 1024)) KB"
+        return language.text("recipes.photo.kilobytes", ["size": String(max(1, (bytes + 512) / 1024))])
     }
 
-    /// Why an uploaded file cannot be the photo, in the words the editor shows beside the photo field; nil when
-    /// it can. `head` is the file's first bytes.
-    static func refusal(filename: String, bytes: Int, head: Data) -> String? {
-        let called = filename.isEmpty ? "The file you chose" : "“\(filename)”"
+    /// Why an uploaded file cannot be the photo, in the words the editor shows beside the photo field (its size in
+    /// `language`, as it is known when the file arrives); nil when it can. `head` is the file's first bytes.
+    static func refusal(filename: String, bytes: Int, head: Data, language: Language = .en) -> Words? {
+        let named = ["filename": filename]
         guard bytes <= maximumBytes else {
-            return "\(called) is \(readableSize(bytes)): choose a photo of at most 5 MB, or a smaller copy of it"
+            let size = ["size": readableSize(bytes, in: language)]
+            return filename.isEmpty
+                ? Words("recipes.photo.tooLarge", size)
+                : Words("recipes.photo.tooLargeNamed", size.merging(named) { $1 })
         }
         guard Kind(head: head) != nil else {
-            return "\(called) is not a photo Parsnip can show: choose a JPEG, PNG or WebP image"
+            return filename.isEmpty ? Words("recipes.photo.notAPhoto") : Words("recipes.photo.notAPhotoNamed", named)
         }
         return nil
     }

@@ -5,12 +5,21 @@ enum RecipeRules {
     typealias Limits = RecipeDraft.Limits
 
     static let rules = TextRule.recordRules(
-        StoreRecipeRepository.className, thing: "recipe",
-        [TextRule(field: "name", label: "name", required: true, maximum: Limits.nameLength)],
+        StoreRecipeRepository.className,
+        [
+            TextRule(
+                field: "name", maximum: Limits.nameLength, missing: Words("rules.recipe.nameMissing"),
+                tooLong: Words("rules.recipe.nameTooLong"))
+        ],
         numbers: [
             NumberRule(
-                field: "servings", label: "servings",
-                range: Double(Limits.servings.lowerBound)...Double(Limits.servings.upperBound), whole: true),
-            NumberRule(field: "price", label: "price", range: 0...Double(Limits.priceCents) / 100),
+                field: "servings", range: Double(Limits.servings.lowerBound)...Double(Limits.servings.upperBound),
+                whole: true,
+                broken: Words(
+                    "rules.recipe.servings",
+                    counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound])),
+            NumberRule(
+                field: "price", range: 0...Double(Limits.priceCents) / 100,
+                broken: Words("rules.recipe.price", counts: ["max": Limits.priceCents / 100])),
         ])
 }

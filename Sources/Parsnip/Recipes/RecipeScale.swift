@@ -18,12 +18,14 @@ struct RecipeScale: Sendable, Hashable {
 
     /// `quantity` for the asked servings, as the page writes it: "1½", "¾", "2⅓"; rounded to an eighth or a third
     /// below 20, to a whole number above, with "about " when the rounding moved it more than 2%.
-    func text(_ quantity: Double) -> String {
-        guard quantity > 0 else { return QuantityText.ingredientText(quantity) }
+    /// Written as `language` writes numbers, "about" in its words ("unos 1,5" in Spanish).
+    func text(_ quantity: Double, in language: Language = .en) -> String {
+        guard quantity > 0 else { return QuantityText.ingredientText(quantity, in: language) }
         let exact = quantity * Double(servings) / Double(base)
         let friendly = Self.friendly(exact)
         let drift = exact == 0 ? 0 : abs(friendly - exact) / exact
-        return (drift > 0.02 ? "about " : "") + QuantityText.format(friendly)
+        let written = QuantityText.format(friendly, in: language)
+        return drift > 0.02 ? language.text("recipes.show.about", ["quantity": written]) : written
     }
 
     /// The nearest eighth or third (below 20), or whole number (from 20); never 0 for a positive amount.

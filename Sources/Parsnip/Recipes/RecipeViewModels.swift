@@ -20,6 +20,8 @@ struct RecipeIndexPage: Sendable {
     let pages: NumberedPages
     /// False while there are none at all: the page shows only its one action, not search and filters.
     let showsTools: Bool
+    /// The table's hidden caption: "Recipes", or "Recipes, Page 2 of 20" when there are several pages.
+    let caption: String
 }
 
 /// One recipe in the list table, every value already in words ("—" when not given).
@@ -83,6 +85,8 @@ struct RecipeShowPage: Sendable {
     var readOnlyNote: String? = nil
     /// The recipe's photo; nil without one.
     var photoURL: String? = nil
+    /// "Photo of Soup": the photo's text for those who cannot see it.
+    var photoAlt = ""
     /// "← All recipes", or "← Back to the list" for a filtered list: the list page the recipe is on.
     var backURL = "/recipes"
     var backLabel = "All recipes"
@@ -128,6 +132,11 @@ struct NutritionLine: Sendable {
 struct RecipeDeletePage: Sendable {
     let page: PageChrome
     let name: String
+    /// The name in the language's quotation marks: “Soup”.
+    let quotedName: String
+    /// "You are about to delete " and " with its ingredients…": the question's sentence around the name.
+    let leadBefore: String
+    let leadAfter: String
     let action: String
     let csrfToken: String
     let cancelURL: String

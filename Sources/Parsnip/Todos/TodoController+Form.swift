@@ -21,7 +21,8 @@ extension TodoController {
         }
         return try await context.saving {
             let item = try await repository.create(draft, by: context.user)
-            return Flash.redirect(to: "/todos", message: "Added “\(item.title)”")
+            return Flash.redirect(
+                to: "/todos", message: context.language.text("todos.flash.added", ["title": item.title]))
         } orShowingAgain: { context in
             renderForm(.add, draft: draft, problems: [], context: context)
         }
@@ -85,14 +86,15 @@ extension TodoController {
         }
         switch outcome {
         case .saved(let item, let merged):
-            var message = "Saved “\(item.title)”"
-            if let merged {
-                message +=
-                    ". \(merged.stamp.sentence(changed: merged.fieldLabels, now: clock.now(), timeZone: timeZone)) "
-                    + "while you were editing; "
-                    + "both changes are kept."
+            let language = context.language
+            guard let merged else {
+                return Flash.redirect(to: "/todos", message: language.text("todos.flash.saved", ["title": item.title]))
             }
-            return Flash.redirect(to: "/todos", message: message)
+            // The merge named the fields in the page's language already.
+            let change = merged.stamp.sentence(changed: merged.fieldLabels, now: clock.now(), timeZone: timeZone)
+            return Flash.redirect(
+                to: "/todos",
+                message: language.text("todos.flash.savedMerged", ["title": item.title, "change": change]))
         case .conflict(let report):
             let page = ConflictPage(
                 report: report, thing: "to-do", form: context.form, base: base, action: "/todos/\(id)",
@@ -115,7 +117,8 @@ extension TodoController {
         return try await context.saving {
             switch try await repository.restore(id: id, with: draft, by: context.user) {
             case .restored(let item):
-                return Flash.redirect(to: "/todos", message: "Restored “\(item.title)” with your changes.")
+                return Flash.redirect(
+                    to: "/todos", message: context.language.text("todos.flash.restored", ["title": item.title]))
             case .refused(let reason):
                 return try await renderDeleted(id: id, draft: draft, problems: [], reason: reason, context: context)
             case .notInTrash:
@@ -123,7 +126,7 @@ extension TodoController {
                     // Someone restored it meanwhile: the ordinary edit form, with what was typed, saves over it.
                     return try await renderDeleted(
                         id: id, draft: draft, problems: [],
-                        reason: "Someone else restored this to-do meanwhile: open it again to change it.",
+                        reason: context.language.text("todos.edit.restoredMeanwhile"),
                         context: context)
                 }
                 return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
@@ -140,14 +143,19 @@ extension TodoController {
         context: ParsnipRequestContext
     ) async throws -> Response {
         let deletion = try await repository.deletion(id: id)
+        let language = context.language
+        let heading = language.text("todos.edit.heading")
         var page = TodoFormPage(
-            page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
-            heading: "Edit to-do", action: "/todos", csrfToken: context.csrfToken,
-            form: TodoFormFields(draft: draft, problems: problems, showsDone: true),
-            submitLabel: "Save as a new to-do",
+            page: PageChrome(title: heading, context: context, inTodos: true),
+            heading: heading, action: "/todos", csrfToken: context.csrfToken,
+            form: TodoFormFields(draft: draft, problems: problems, showsDone: true, in: language),
+            submitLabel: language.text("todos.edit.saveAsNew"),
             deleteURL: nil, version: nil, base: nil, changedBy: nil)
         page.deletedNotice = reason ?? deletion.sentence(thing: "to-do")
         page.restoreAction = reason == nil && deletion.trashId != nil ? "/todos/\(id)/restore" : nil
+        page.deletedAdvice =
+            page.restoreAction == nil
+            ? language.text("todos.edit.keptAsNew") : language.text("todos.edit.keptAsNewOrRestore")
         return pages.render(page, template: "todos/edit", status: problems.isEmpty ? .conflict : .unprocessableContent)
     }
 
@@ -164,7 +172,8 @@ extension TodoController {
         try await context.saving {
             let deletion = try await repository.delete(id: context.routeObjectId(), by: context.user)
             return Flash.redirect(
-                to: "/todos", message: "Deleted “\(deletion.item.title)”.", undo: deletion.trashId)
+                to: "/todos", message: context.language.text("todos.deleted", ["title": deletion.item.title]),
+                undo: deletion.trashId)
         } orShowingAgain: { context in
             try await renderConfirmDelete(context)
         }
@@ -173,11 +182,13 @@ extension TodoController {
     /// The question "Delete this to-do?", naming it.
     func renderConfirmDelete(_ context: ParsnipRequestContext) async throws -> Response {
         let item = try await findChangeableItem(context)
+        let language = context.language
         let page = TodoDeletePage(
-            page: PageChrome(title: "Delete this to-do?", context: context, inTodos: true),
+            page: PageChrome(title: language.text("todos.delete.heading"), context: context, inTodos: true),
             title: item.title,
             action: "/todos/\(item.id)/delete",
-            csrfToken: context.csrfToken
+            csrfToken: context.csrfToken,
+            in: language
         )
         return pages.render(page, template: "todos/delete")
     }

@@ -98,13 +98,16 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// elsewhere failed).
     func renderShow(_ item: TodoListItem, back: String? = nil, context: ParsnipRequestContext) -> Response {
         let now = clock.now()
+        let language = context.language
+        let row = TodoFormatting.row(item, today: today, timeZone: timeZone, in: language)
         let page = TodoShowPage(
             page: PageChrome(title: item.title, context: context, inTodos: true),
             title: item.title,
             description: item.description,
             hasDescription: !item.description.isEmpty,
-            row: TodoFormatting.row(item, today: today, timeZone: timeZone),
-            addedText: "Added " + TodoFormatting.readableDate(item.createdAt),
+            row: row,
+            stateText: row.doneText ?? language.text("todos.state.toDo"),
+            addedText: TodoFormatting.addedText(item.createdAt, timeZone: timeZone, in: language),
             changedBy: item.lastChange.byline(now: now, timeZone: timeZone),
             historyURL: "/todos/\(item.id)/history",
             csrfToken: context.csrfToken,
@@ -136,7 +139,11 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             } catch TodoRepositoryError.notFound {
                 throw PageError.notFound
             }
-            let message = done ? "Ticked off “\(item.title)”." : "“\(item.title)” is to do again."
+            let language = context.language
+            let message =
+                done
+                ? language.text("todos.flash.tickedOff", ["title": item.title])
+                : language.text("todos.flash.toDoAgain", ["title": item.title])
             guard wantsJSON else { return Flash.redirect(to: back, message: message) }
             // The count line of the list the button was on, searched as it was.
             let backQuery = back.firstIndex(of: "?").map { String(back[back.index(after: $0)...]) }
@@ -144,7 +151,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             let counts = try await repository.page(TodoPageRequest(search: search, size: 1))
             return TodoTickAnswer(
                 done: item.done, message: message,
-                countLine: TodoFormatting.countLine(open: counts.openCount, done: counts.doneCount, search: search)
+                countLine: TodoFormatting.countLine(
+                    open: counts.openCount, done: counts.doneCount, search: search, in: language)
             ).response
         } orShowingAgain: { context in
             // The to-do's page, with the store's trouble on top and its button to try again.
@@ -164,22 +172,27 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         _ kind: FormKind, draft: TodoDraft, problems: [TodoDraft.Problem], context: ParsnipRequestContext
     ) -> Response {
         let status: HTTPResponse.Status = problems.isEmpty ? .ok : .unprocessableContent
+        let language = context.language
         switch kind {
         case .add:
-            let fields = TodoFormFields(draft: draft, problems: problems)
+            let fields = TodoFormFields(draft: draft, problems: problems, in: language)
+            let heading = language.text("todos.add.heading")
             let page = TodoFormPage(
-                page: PageChrome(title: "Add a to-do", context: context, inTodos: true),
-                heading: "Add a to-do", action: "/todos", csrfToken: context.csrfToken, form: fields,
-                submitLabel: "Add to-do", deleteURL: nil, version: nil, base: nil, changedBy: nil
+                page: PageChrome(title: heading, context: context, inTodos: true),
+                heading: heading, action: "/todos", csrfToken: context.csrfToken, form: fields,
+                submitLabel: language.text("todos.add.button"), deleteURL: nil, version: nil, base: nil,
+                changedBy: nil
             )
             return pages.render(page, template: "todos/new", status: status)
         case .edit(let id, let base, let lastChange):
-            let fields = TodoFormFields(draft: draft, problems: problems, showsDone: true)
+            let fields = TodoFormFields(draft: draft, problems: problems, showsDone: true, in: language)
+            let heading = language.text("todos.edit.heading")
             let page = TodoFormPage(
-                page: PageChrome(title: "Edit to-do", context: context, inTodos: true),
-                heading: "Edit to-do", action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
-                submitLabel: "Save changes", deleteURL: "/todos/\(id)/delete", version: base.versionText,
-                base: base.fieldsText, changedBy: lastChange.byline(now: clock.now(), timeZone: timeZone)
+                page: PageChrome(title: heading, context: context, inTodos: true),
+                heading: heading, action: "/todos/\(id)", csrfToken: context.csrfToken, form: fields,
+                submitLabel: language.text("todos.edit.save"), deleteURL: "/todos/\(id)/delete",
+                version: base.versionText, base: base.fieldsText,
+                changedBy: lastChange.byline(now: clock.now(), timeZone: timeZone)
             )
             return pages.render(page, template: "todos/edit", status: status)
         }
@@ -199,12 +212,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return item
     }
 
-    /// The typed values; a form without a title field was not sent by our page. Done is the edit form's checkbox
-    /// (absent when unticked, and on the add form).
+    /// The typed values; a form without a title field was not sent by our page. The due date comes from its three
+    /// boxes (or a whole `dueDate`); done is the edit form's checkbox (absent when unticked, and on the add form).
     static func draft(from form: FormFields) throws(PageError) -> TodoDraft {
         guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
         return TodoDraft(
-            title: title, description: form["description"] ?? "", dueDate: form["dueDate"] ?? "",
-            done: form["done"] != nil)
+            title: title, description: form["description"] ?? "",
+            dueDate: DateBoxes.text(of: TodoDraft.Field.dueDate.rawValue, in: form), done: form["done"] != nil)
     }
 }

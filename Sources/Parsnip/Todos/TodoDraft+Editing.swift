@@ -5,14 +5,18 @@ extension TodoDraft.Field: EditableField {
 
     func token(of record: TodoDraft) -> String { FieldFingerprint.of(record[self]) }
 
-    /// The value as lines for History: text line by line, the due day in words, done as "Yes" or "No".
-    func lines(of record: TodoDraft) -> [String] {
+    /// The value as lines for History, in English.
+    func lines(of record: TodoDraft) -> [String] { lines(of: record, in: .en) }
+
+    /// The value as lines for History in `language`: text line by line, the due day in words ("7 May 2024",
+    /// "2024年5月7日"), done as "Yes" or "No".
+    func lines(of record: TodoDraft, in language: Language) -> [String] {
         switch self {
         case .done:
-            return [record.done ? "Yes" : "No"]
+            return [record.done ? language.text("todos.value.yes") : language.text("todos.value.no")]
         case .dueDate:
             guard let day = record.dueDay else { return record.dueDate.isEmpty ? [] : [record.dueDate] }
-            return [day.readable]
+            return [LocalFormats.day(day, in: language, .dayMonthYear)]
         case .title, .description:
             let text = record[self]
             return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -9,7 +9,8 @@ struct TodoDraft: Sendable, Hashable {
     var title: String
     /// The description as it will be stored: surrounding spaces removed, line breaks normalised to `\n`.
     var description: String
-    /// The due day as typed (`2024-05-03` from a date input); empty for none.
+    /// The due day as typed: "YYYY-M-D" from the three boxes (`DateBoxes`), or `2024-05-03` sent whole; empty for
+    /// none.
     var dueDate: String
     /// True when the to-do is ticked off.
     var done: Bool
@@ -18,7 +19,7 @@ struct TodoDraft: Sendable, Hashable {
     init(title: String, description: String, dueDate: String = "", done: Bool = false) {
         self.title = TextCleaning.clean(title, keepLineBreaks: false)
         self.description = TextCleaning.clean(description, keepLineBreaks: true)
-        self.dueDate = TextCleaning.clean(dueDate, keepLineBreaks: false)
+        self.dueDate = TypedDueDate.asciiDigits(TextCleaning.clean(dueDate, keepLineBreaks: false))
         self.done = done
     }
 
@@ -32,13 +33,16 @@ struct TodoDraft: Sendable, Hashable {
         case dueDate
         case done
 
-        /// The field's label on the form.
-        var label: String {
+        /// The field's label on the form, in English.
+        var label: String { label(in: .en) }
+
+        /// The field's label on the form in `language`.
+        func label(in language: Language) -> String {
             switch self {
-            case .title: "Title"
-            case .description: "Description"
-            case .dueDate: "Due date"
-            case .done: "Done"
+            case .title: language.text("todos.field.title")
+            case .description: language.text("todos.field.description")
+            case .dueDate: language.text("todos.field.dueDate")
+            case .done: language.text("todos.field.done")
             }
         }
     }
@@ -68,33 +72,31 @@ struct TodoDraft: Sendable, Hashable {
         Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.rawValue, FieldFingerprint.of(self[$0])) })
     }
 
-    /// One problem with one field, in the words shown to the person.
+    /// One problem with one field, in words said in the page's language.
     struct Problem: Sendable, Hashable {
         /// The field that needs fixing.
         var field: Field
         /// What is wrong and what to do, e.g. "Enter a title".
-        var message: String
+        var message: Words
     }
 
     /// Every problem with the draft, in field order; empty when it can be saved.
     var problems: [Problem] {
         var problems: [Problem] = []
         if title.isEmpty {
-            problems.append(Problem(field: .title, message: "Enter a title"))
+            problems.append(Problem(field: .title, message: Words("todos.error.titleMissing")))
         } else if title.count > Self.titleLimit {
-            problems.append(Problem(field: .title, message: "Title must be 200 characters or fewer"))
+            problems.append(
+                Problem(field: .title, message: Words("todos.error.titleTooLong", counts: ["max": Self.titleLimit])))
         }
         if description.count > Self.descriptionLimit {
-            problems.append(Problem(field: .description, message: "Description must be 5,000 characters or fewer"))
+            problems.append(
+                Problem(
+                    field: .description,
+                    message: Words("todos.error.descriptionTooLong", counts: ["max": Self.descriptionLimit])))
         }
-        if !dueDate.isEmpty, dueDay == nil {
-            var message = "Due date must be a real date, like 2024-05-03"
-            if let (year, month, day) = CalendarDate.numbers(dueDate), month == 2, day == 29,
-                (1000...9999).contains(year)
-            {
-                message = "\(year) has no 29 February"
-            }
-            problems.append(Problem(field: .dueDate, message: message))
+        if let problem = TypedDueDate(dueDate).problem {
+            problems.append(Problem(field: .dueDate, message: problem))
         }
         return problems
     }

@@ -11,56 +11,90 @@ enum TodoFormatting {
     /// How many characters of a description the list shows.
     static let previewLength = 120
 
-    /// The row of `item` as the lists show it on the day `today` (the household's day, in `timeZone`).
-    static func row(_ item: TodoListItem, today: CalendarDate, timeZone: TimeZone) -> TodoRow {
+    /// The row of `item` as the lists show it in `language` on the day `today` (the household's day, in
+    /// `timeZone`).
+    static func row(_ item: TodoListItem, today: CalendarDate, timeZone: TimeZone, in language: Language = .en)
+        -> TodoRow
+    {
         let overdue = !item.done && item.dueDate.map { $0 < today } == true
-        let doneText =
-            item.done ? item.completedAt.map { "Done " + dayText($0, today: today, timeZone: timeZone) } : nil
+        var doneText: String? = nil
+        if item.done, let completedAt = item.completedAt {
+            doneText = Self.doneText(completedAt, today: today, timeZone: timeZone, in: language)
+        }
         return TodoRow(
             title: item.title,
+            quotedTitle: language.text("todos.quoted", ["title": item.title]),
             url: "/todos/\(item.id)",
             preview: preview(item.description),
             done: item.done,
-            dueText: item.done ? nil : item.dueDate.map { dueText($0, today: today) },
+            dueText: item.done ? nil : item.dueDate.map { dueText($0, today: today, in: language) },
             overdue: overdue,
-            doneText: doneText ?? (item.done ? "Done" : nil),
+            doneText: doneText ?? (item.done ? language.text("todos.state.done") : nil),
             tick: TodoTick(
                 action: "/todos/\(item.id)/done", value: item.done ? "0" : "1", pressed: item.done,
-                label: "Done: “\(item.title)”"),
+                label: language.text("todos.tick.label", ["title": item.title])),
             editURL: "/todos/\(item.id)/edit",
             deleteURL: "/todos/\(item.id)/delete"
         )
     }
 
     /// When a to-do is due, in words, on the day `today`: "Overdue since 3 March", "Due today", "Due tomorrow",
-    /// "Due on Friday" within the week, else "Due 12 May" ("Due 12 May 2027" in another year).
-    static func dueText(_ due: CalendarDate, today: CalendarDate) -> String {
+    /// "Due on Friday" within the week, else "Due 12 May" ("Due 12 May 2027" in another year) — in `language`.
+    static func dueText(_ due: CalendarDate, today: CalendarDate, in language: Language = .en) -> String {
         let days = today.days(until: due)
         switch days {
-        case ..<0: return "Overdue since \(due.readable(relativeTo: today))"
-        case 0: return "Due today"
-        case 1: return "Due tomorrow"
-        case 2...6: return "Due on \(weekdayName(due))"
-        default: return "Due \(due.readable(relativeTo: today))"
+        case ..<0: return language.text("todos.due.overdue", ["day": day(due, today: today, in: language)])
+        case 0: return language.text("todos.due.today")
+        case 1: return language.text("todos.due.tomorrow")
+        case 2...6: return language.text("todos.due.weekday", ["weekday": weekdayName(due, in: language)])
+        default: return language.text("todos.due.day", ["day": day(due, today: today, in: language)])
         }
     }
 
-    /// "today", "yesterday", or "3 May" ("3 May 2023" in another year): the household's day of `instant`.
-    static func dayText(_ instant: Date, today: CalendarDate, timeZone: TimeZone) -> String {
+    /// "Done today", "Done yesterday", or "Done 3 May" ("Done 3 May 2023" in another year): the household's day
+    /// of `instant`, in `language`.
+    static func doneText(_ instant: Date, today: CalendarDate, timeZone: TimeZone, in language: Language = .en)
+        -> String
+    {
         let day = CalendarDate(dayOf: instant, in: timeZone)
         switch day.days(until: today) {
-        case 0: return "today"
-        case 1: return "yesterday"
-        default: return day.readable(relativeTo: today)
+        case 0: return language.text("todos.doneWhen.today")
+        case 1: return language.text("todos.doneWhen.yesterday")
+        default: return language.text("todos.doneWhen.day", ["day": Self.day(day, today: today, in: language)])
         }
     }
 
-    private static let weekdays = ["Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"]
+    /// "3 March" in the year `today` is in, "3 March 2023" in any other year, as `language` writes a day.
+    static func day(_ day: CalendarDate, today: CalendarDate, in language: Language) -> String {
+        LocalFormats.day(day, in: language, day.year == today.year ? .dayMonth : .dayMonthYear)
+    }
 
-    /// The day of the week (1 January 1970 was a Thursday).
-    static func weekdayName(_ day: CalendarDate) -> String {
-        let index = ((day.daysSinceEpoch % 7) + 7) % 7
-        return weekdays[index]
+    /// "Added 3 May 2024 at 14:05": when `instant` was, on the household's clock (`timeZone`), in `language`.
+    static func addedText(_ instant: Date, timeZone: TimeZone, in language: Language) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        let time = twoDigits(Int32(parts.hour ?? 0)) + ":" + twoDigits(Int32(parts.minute ?? 0))
+        let day = LocalFormats.day(CalendarDate(dayOf: instant, in: timeZone), in: language, .dayMonthYear)
+        return language.text("todos.show.added", ["day": day, "time": time])
+    }
+
+    /// The weekdays' names in each language, Sunday first, read once from Foundation.
+    private static let weekdayNames = LockedValue<[Language: [String]]>([:])
+
+    /// The day of the week in `language`, as a sentence has it mid-way ("Friday", "viernes", "金曜日").
+    static func weekdayName(_ day: CalendarDate, in language: Language = .en) -> String {
+        // 1 January 1970 was a Thursday: index 4 of a week that starts on Sunday.
+        let index = ((day.daysSinceEpoch + 4) % 7 + 7) % 7
+        let names = weekdayNames.withLock { names in
+            if let known = names[language] { return known }
+            let formatter = DateFormatter()
+            formatter.locale = LocalFormats.locale(language)
+            let made = formatter.weekdaySymbols ?? []
+            names[language] = made
+            return made
+        }
+        return index < names.count ? names[index] : ""
     }
 
     /// The start of a description on one line: at most 120 characters, ending in "…" when cut.
@@ -88,28 +122,12 @@ enum TodoFormatting {
     }
 
     /// "5 to do, 12 done"; when searching: "3 to-dos match “milk”: 2 to do, 1 done", "1 to-do matches “milk”:
-    /// 1 to do, 0 done".
-    static func countLine(open: Int, done: Int, search: String?) -> String {
-        let split = "\(NumberText.grouped(open)) to do, \(NumberText.grouped(done)) done"
+    /// 1 to do, 0 done" — in `language`.
+    static func countLine(open: Int, done: Int, search: String?, in language: Language = .en) -> String {
+        let split = language.text("todos.count.split", counts: ["open": open, "done": done])
         guard let search else { return split }
-        let total = open + done
-        let noun = total == 1 ? "to-do" : "to-dos"
-        let verb = total == 1 ? "matches" : "match"
-        return "\(NumberText.grouped(total)) \(noun) \(verb) “\(search)”: \(split)"
-    }
-
-    private static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-        "November", "December",
-    ]
-
-    /// "3 May 2024 at 14:05", in the server's local time zone (the household's own computer).
-    static func readableDate(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil else { return isoTimestamp(date) }
-        let day = "\(parts.tm_mday) \(months[Int(parts.tm_mon)]) \(Int(parts.tm_year) + 1900)"
-        return "\(day) at \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min))"
+        let arguments = ["search": search, "split": split]
+        return language.text("todos.count.search", arguments, counts: ["total": open + done])
     }
 
     /// `2024-05-03T14:05:06.123Z`, for `<time datetime>`.

@@ -7,6 +7,7 @@ extension TodoRow: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "title": title
+        case "quotedTitle": quotedTitle
         case "url": url
         case "preview": preview.map { $0 as Any }
         case "done": done
@@ -39,7 +40,18 @@ extension TodoRowFragment: MustacheParent {
         case "canEdit": canEdit
         case "csrfToken": csrfToken
         case "backURL": backURL
+        case "page": TodoRowWords(language: language)
         default: row.child(named: name)
         }
+    }
+}
+
+/// What a row's template reads as `page` — the row is rendered on its own, apart from the page: the words of the
+/// row's language, `{{page.t.todos.state.done}}`.
+struct TodoRowWords: Sendable, MustacheParent {
+    let language: Language
+
+    func child(named name: String) -> Any? {
+        name == "t" ? Catalogues.current.messages(for: language) : nil
     }
 }

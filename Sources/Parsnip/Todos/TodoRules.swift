@@ -2,9 +2,13 @@
 /// 5,000 — what the to-do form asks, held for the Parse API, imports, the trash and reverts too.
 enum TodoRules {
     static let rules = TextRule.recordRules(
-        StoreTodoRepository.className, thing: "to-do",
+        StoreTodoRepository.className,
         [
-            TextRule(field: "title", label: "title", required: true, maximum: TodoDraft.titleLimit),
-            TextRule(field: "description", label: "description", maximum: TodoDraft.descriptionLimit),
+            TextRule(
+                field: "title", maximum: TodoDraft.titleLimit, missing: Words("rules.todo.titleMissing"),
+                tooLong: Words("rules.todo.titleTooLong")),
+            TextRule(
+                field: "description", maximum: TodoDraft.descriptionLimit,
+                tooLong: Words("rules.todo.descriptionTooLong")),
         ])
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Hummingbird
 
-/// What a tick answers the page's script: the to-do's state, the sentence to announce, and the new count line.
+/// What a tick answers the page's script: the to-do's state, the sentence to announce, and the new count line, in
+/// the page's language.
 struct TodoTickAnswer: Encodable, Sendable {
     let done: Bool
     let message: String

@@ -28,15 +28,19 @@ extension TodoListPage {
         renderRow: (TodoRowFragment) -> RenderedFragment
     ) {
         let address = list.address
+        let language = context.language
         let showingDone = address.part == .done
-        let chrome = PageChrome(title: showingDone ? "Done to-dos" : "To-do list", context: context, inTodos: true)
+        let chrome = PageChrome(
+            title: showingDone ? language.text("todos.done.title") : language.text("todos.list.heading"),
+            context: context,
+            inTodos: true)
         let backURL = list.query.isEmpty ? "/todos" : "/todos?" + list.query
         let row = { (item: TodoListItem) in
             renderRow(
                 TodoRowFragment(
-                    row: TodoFormatting.row(item, today: list.today, timeZone: list.timeZone),
+                    row: TodoFormatting.row(item, today: list.today, timeZone: list.timeZone, in: language),
                     canEdit: ReadOnlyRecord.mayChange(writers: item.writers, canEdit: chrome.canEdit),
-                    csrfToken: list.csrfToken, backURL: backURL))
+                    csrfToken: list.csrfToken, backURL: backURL, language: language))
         }
         let items = result.items.map(row)
         let pageCount = max(1, (result.total + list.pageSize - 1) / list.pageSize)
@@ -49,7 +53,7 @@ extension TodoListPage {
                 previousURL: previous.map { address.url(["before=\($0)", "page=\(pageNumber - 1)"]) },
                 nextURL: next.map { address.url(["after=\($0)", "page=\(pageNumber + 1)"]) },
                 pageLine: pageCount > 1 && !items.isEmpty
-                    ? "Page \(NumberText.grouped(pageNumber)) of \(NumberText.grouped(pageCount))" : nil)
+                    ? language.text("todos.pageLine", counts: ["page": pageNumber, "pages": pageCount]) : nil)
         } else {
             pages = NumberedList.pages(
                 page: list.pageNumber, total: result.total, pageSize: list.pageSize, hasRows: !items.isEmpty,
@@ -58,7 +62,7 @@ extension TodoListPage {
         let everything = result.openCount + result.doneCount
         self.init(
             page: chrome,
-            heading: showingDone ? "Done" : "To-do list",
+            heading: showingDone ? language.text("todos.done.heading") : language.text("todos.list.heading"),
             showingDone: showingDone,
             query: address.search == nil ? "" : list.typed,
             searching: address.search != nil,
@@ -67,88 +71,114 @@ extension TodoListPage {
                 ? []
                 : TodoSort.allCases.map { sort in
                     TodoSortLink(
-                        label: sort == .newest ? "Newest first" : "By due date",
+                        label: sort == .newest ? language.text("todos.sort.newest") : language.text("todos.sort.due"),
                         url: address.with(sort: sort).url(), current: sort == address.sort)
                 },
             hasSortLinks: !showingDone && result.openCount > 1,
             sortField: address.sort == .newest || showingDone ? nil : address.sort.rawValue,
             countLine: everything == 0
                 ? nil
-                : TodoFormatting.countLine(open: result.openCount, done: result.doneCount, search: address.search),
+                : TodoFormatting.countLine(
+                    open: result.openCount, done: result.doneCount, search: address.search, in: language),
             items: items,
             hasItems: !items.isEmpty,
-            emptyState: Self.emptyState(result, address: address, hasRows: !items.isEmpty),
+            emptyState: Self.emptyState(result, address: address, hasRows: !items.isEmpty, in: language),
             pages: pages,
-            doneSection: Self.doneSection(result, address: address, row: row),
+            doneSection: Self.doneSection(result, address: address, in: language, row: row),
             // An empty list offers its one action, "Add your first to-do", not a search of nothing.
             showsTools: address.search != nil || everything > 0
         )
     }
 
-    /// What to show instead of an empty list.
-    static func emptyState(_ result: TodoPage, address: TodoListAddress, hasRows: Bool) -> EmptyState? {
+    /// What to show instead of an empty list, in `language`.
+    static func emptyState(_ result: TodoPage, address: TodoListAddress, hasRows: Bool, in language: Language)
+        -> EmptyState?
+    {
         guard !hasRows else { return nil }
         let everything = result.openCount + result.doneCount
         if let search = address.search, everything == 0 {
             // The "Clear search" link is already above the list: one link, not two.
             return EmptyState(
-                message: "No to-dos match “\(search)”", advice: "Check the spelling or try fewer words.", link: nil)
+                message: language.text("todos.empty.noMatch", ["search": search]),
+                advice: language.text("todos.empty.noMatchAdvice"), link: nil)
         }
         if everything == 0 {
             return EmptyState(
-                message: "No to-dos yet", advice: nil,
-                link: EmptyStateLink(text: "Add your first to-do", url: "/todos/new"))
+                message: language.text("todos.empty.none"), advice: nil,
+                link: EmptyStateLink(text: language.text("todos.empty.addFirst"), url: "/todos/new"))
         }
         if result.total == 0 {
             return address.part == .done
                 ? EmptyState(
-                    message: "Nothing is done yet", advice: "Tick a to-do off and it moves here.",
-                    link: EmptyStateLink(text: "Back to the to-do list", url: address.with(part: .open).url()))
+                    message: language.text("todos.empty.noneDone"), advice: language.text("todos.empty.noneDoneAdvice"),
+                    link: EmptyStateLink(
+                        text: language.text("todos.empty.backToList"), url: address.with(part: .open).url()))
                 : EmptyState(
-                    message: "Nothing left to do", advice: "Every to-do here is done. Well done!", link: nil)
+                    message: language.text("todos.empty.allDone"), advice: language.text("todos.empty.allDoneAdvice"),
+                    link: nil)
         }
         return EmptyState(
-            message: "There are no more to-dos on this page.", advice: nil,
-            link: EmptyStateLink(text: "Go to the first page", url: address.url()))
+            message: language.text("todos.empty.pastEnd"), advice: nil,
+            link: EmptyStateLink(text: language.text("todos.empty.firstPage"), url: address.url()))
     }
 
     /// "Done (12)" below the first page of open to-dos, with the most recently done.
-    static func doneSection(_ result: TodoPage, address: TodoListAddress, row: (TodoListItem) -> RenderedFragment)
-        -> TodoDoneSection?
-    {
+    static func doneSection(
+        _ result: TodoPage, address: TodoListAddress, in language: Language, row: (TodoListItem) -> RenderedFragment
+    ) -> TodoDoneSection? {
         guard address.part == .open, !result.recentlyDone.isEmpty else { return nil }
-        let count = NumberText.grouped(result.doneCount)
+        let counts = ["count": result.doneCount]
         let more =
             result.doneCount > result.recentlyDone.count
-            ? EmptyStateLink(text: "Show all \(count) done to-dos", url: address.with(part: .done).url()) : nil
-        return TodoDoneSection(heading: "Done (\(count))", items: result.recentlyDone.map(row), moreLink: more)
+            ? EmptyStateLink(
+                text: language.text("todos.doneSection.more", counts: counts), url: address.with(part: .done).url())
+            : nil
+        return TodoDoneSection(
+            heading: language.text("todos.doneSection.heading", counts: counts), items: result.recentlyDone.map(row),
+            moreLink: more)
     }
 }
 
 extension TodoFormFields {
-    /// The form as typed, with each problem put next to its field and into the summary; `showsDone` on the edit
-    /// form.
-    init(draft: TodoDraft, problems: [TodoDraft.Problem], showsDone: Bool = false) {
-        let error = { (field: TodoDraft.Field) in problems.first { $0.field == field }?.message }
+    /// The form as typed, in `language`, with each problem put next to its field and into the summary; `showsDone`
+    /// on the edit form.
+    init(draft: TodoDraft, problems: [TodoDraft.Problem], showsDone: Bool = false, in language: Language) {
+        let error = { (field: TodoDraft.Field) in problems.first { $0.field == field }?.message.text(in: language) }
         let describedBy = { (field: TodoDraft.Field) in
             "\(field.rawValue)-hint" + (error(field) == nil ? "" : " \(field.rawValue)-error")
         }
+        // A real day shows as the boxes would have it typed ("3", not "03"); anything else exactly as typed.
+        let dueText = draft.dueDay.map { "\($0.year)-\($0.month)-\($0.day)" } ?? draft.dueDate
         self.init(
             title: draft.title,
             description: draft.description,
-            dueDate: draft.dueDate,
+            dueDateBoxes: DateBoxes(
+                name: TodoDraft.Field.dueDate.rawValue, legend: TodoDraft.Field.dueDate.label(in: language),
+                hint: language.text("todos.field.dueDateHint"), text: dueText, error: error(.dueDate),
+                language: language),
             done: draft.done,
             showsDone: showsDone,
             titleError: error(.title),
             descriptionError: error(.description),
-            dueDateError: error(.dueDate),
             titleDescribedBy: describedBy(.title),
             descriptionDescribedBy: describedBy(.description),
-            dueDateDescribedBy: describedBy(.dueDate),
-            titleLimit: TodoDraft.titleLimit,
-            descriptionLimit: TodoDraft.descriptionLimit,
-            errors: problems.map { ErrorLink(fieldId: $0.field.rawValue, message: $0.message) },
+            titleHint: language.text("todos.field.titleHint", counts: ["max": TodoDraft.titleLimit]),
+            descriptionHint: language.text("todos.field.descriptionHint", counts: ["max": TodoDraft.descriptionLimit]),
+            errors: problems.map { ErrorLink(fieldId: $0.field.rawValue, message: $0.message.text(in: language)) },
             hasErrors: !problems.isEmpty
         )
+    }
+}
+
+extension TodoDeletePage {
+    /// The question for the to-do called `title`, in `language`: its sentence split around the title, which the
+    /// page shows in bold.
+    init(page: PageChrome, title: String, action: String, csrfToken: String, in language: Language) {
+        let marker = "\u{FFFC}"
+        let sentence = language.text("todos.delete.lead", ["name": marker])
+        let pieces = sentence.components(separatedBy: marker)
+        self.init(
+            page: page, quotedTitle: language.text("todos.quoted", ["title": title]), leadBefore: pieces[0],
+            leadAfter: pieces.dropFirst().joined(), action: action, csrfToken: csrfToken)
     }
 }

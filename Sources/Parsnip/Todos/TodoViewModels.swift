@@ -48,6 +48,9 @@ struct TodoDoneSection: Sendable {
 /// tick button.
 struct TodoRow: Sendable, Hashable {
     let title: String
+    /// The title in the language's quotation marks ("“Soup”", "«Soup»", "「Soup」"), for the hidden words of the
+    /// Edit and Delete links.
+    let quotedTitle: String
     /// The to-do's own page.
     let url: String
     /// The start of the description, cut at 120 characters with "…"; nil when there is none.
@@ -73,6 +76,8 @@ struct TodoRowFragment: Sendable, Hashable {
     let csrfToken: String
     /// The list page a tick button sends the person back to.
     let backURL: String
+    /// The language of the row's own words (`{{page.t.…}}` in the row's template).
+    let language: Language
 }
 
 /// The button that ticks a to-do off or opens it again: a form of its own that works without JavaScript.
@@ -93,6 +98,8 @@ struct TodoShowPage: Sendable {
     let description: String
     let hasDescription: Bool
     let row: TodoRow
+    /// "To do", or the done words ("Done today") when it is done.
+    let stateText: String
     /// "Added 3 May 2024 at 14:05".
     let addedText: String
     /// "Last changed by Ana, 14:02".
@@ -126,6 +133,8 @@ struct TodoFormPage: Sendable {
     let changedBy: String?
     /// "Ana deleted this to-do at 14:02 while you were editing."; nil unless the edited to-do is gone.
     var deletedNotice: String? = nil
+    /// What the person can do about it: save it as new, or also restore it with their changes.
+    var deletedAdvice: String? = nil
     /// The "Restore it with my changes" button's action; nil when there is nothing in the trash to restore.
     var restoreAction: String? = nil
 }
@@ -134,19 +143,20 @@ struct TodoFormPage: Sendable {
 struct TodoFormFields: Sendable {
     let title: String
     let description: String
-    let dueDate: String
+    /// The due date's three boxes, holding what was typed.
+    let dueDateBoxes: DateBoxes
     let done: Bool
     /// True on the edit form, which has the "Done" checkbox.
     let showsDone: Bool
     let titleError: String?
     let descriptionError: String?
-    let dueDateError: String?
     /// `aria-describedby` of the title: its hint, and its error when there is one.
     let titleDescribedBy: String
     let descriptionDescribedBy: String
-    let dueDateDescribedBy: String
-    let titleLimit: Int
-    let descriptionLimit: Int
+    /// "What needs doing, in up to 200 characters."
+    let titleHint: String
+    /// "Optional. Any details, in up to 5,000 characters."
+    let descriptionHint: String
     /// The error summary's links, in field order; empty when the form has no problems.
     let errors: [ErrorLink]
     let hasErrors: Bool
@@ -155,7 +165,11 @@ struct TodoFormFields: Sendable {
 /// The delete confirmation page, naming the to-do that will be lost.
 struct TodoDeletePage: Sendable {
     let page: PageChrome
-    let title: String
+    /// The to-do's title in the language's quotation marks, shown in bold within the question.
+    let quotedTitle: String
+    /// The words before and after the title: "You are about to delete " and ". It goes to the trash, …".
+    let leadBefore: String
+    let leadAfter: String
     let action: String
     let csrfToken: String
 }

@@ -45,19 +45,13 @@ enum HostRefusal: DescribedError, Sendable, Hashable {
         switch self {
         case .missingOrRepeated:
             return ErrorPageContent(
-                status: .badRequest, heading: "Something was wrong with that request",
-                message: "The request did not say which computer it was for. Nothing was read or saved.")
+                status: .badRequest, heading: Words("errors.badRequest.heading"), message: Words("errors.noHost.message"))
         case .unknown(let name):
             let asked = name.flatMap(AllowedHosts.canonical)
-            let advice =
-                asked.map {
-                    "If “\($0)” is a name of this computer (a .local name, or a proxy in front of Parsnip), "
-                        + "start Parsnip with --allowed-host \($0)."
-                } ?? "Open Parsnip by the address it printed when it started."
             return ErrorPageContent(
-                status: .badRequest, heading: "Parsnip does not answer to this address",
-                message: "This page was asked for under a name Parsnip does not know, so nothing was read or "
-                    + "saved. " + advice)
+                status: .badRequest, heading: Words("errors.unknownHost.heading"),
+                message: asked.map { Words("errors.unknownHost.messageNamed", ["host": $0]) }
+                    ?? Words("errors.unknownHost.message"))
         }
     }
 }

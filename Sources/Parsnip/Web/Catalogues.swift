@@ -65,14 +65,16 @@ struct Catalogues: Sendable {
         return prefixes
     }
 
-    /// Reads every language's catalogue from `directory`.
-    init(directory: String) throws {
+    /// Reads every language's catalogue from `directory`; with `pseudoEnglish`, English is the pseudo-language
+    /// (`PseudoLanguage`).
+    init(directory: String, pseudoEnglish: Bool = false) throws {
         var messages: [Language: [String: MessageFormat]] = [:]
         var plain: [Language: [String: String]] = [:]
         var script: [Language: [String: String]] = [:]
         for language in Language.allCases {
             for (path, texts) in try Self.files(of: language, in: directory) {
-                for (key, text) in texts {
+                for (key, written) in texts {
+                    let text = pseudoEnglish && language == .en ? PseudoLanguage.lengthened(written) : written
                     guard messages[language]?[key] == nil else {
                         throw StartupError("The message \(key) is in two files of \(directory)/\(language.rawValue)")
                     }
@@ -151,16 +153,23 @@ struct Words: Sendable, Hashable {
     let key: String
     var arguments: [String: String] = [:]
     var counts: [String: Int] = [:]
+    /// Arguments that are messages themselves, said in the same language: "{reason}. Nothing was changed."
+    var nested: [String: Words] = [:]
 
-    init(_ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:]) {
+    init(
+        _ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:], nested: [String: Words] = [:]
+    ) {
         self.key = key
         self.arguments = arguments
         self.counts = counts
+        self.nested = nested
     }
 
     /// The message in `language`.
     func text(in language: Language) -> String {
-        Catalogues.current.text(key, in: language, arguments, counts: counts)
+        var all = arguments
+        for (name, words) in nested { all[name] = words.text(in: language) }
+        return Catalogues.current.text(key, in: language, all, counts: counts)
     }
 }
 
@@ -192,5 +201,17 @@ struct Messages: Sendable, MustacheParent {
 enum NumberWords {
     static func grouped(_ number: Int, in language: Language) -> String {
         number.formatted(.number.locale(Locale(identifier: language.rawValue)))
+    }
+}
+
+/// English made strange on purpose, to test the pages: each message wrapped in ⟦ ⟧ and lengthened by 40% with
+/// words of tildes inside the brackets, so a word that did not come through the catalogues shows without brackets and a label
+/// that does not fit its box overflows. Its arguments and plural branches are kept, so it still fills in.
+enum PseudoLanguage {
+    static func lengthened(_ message: String) -> String {
+        // Words of four tildes, as breakable as a real language's words.
+        let extra = max(1, (message.count * 2 + 4) / 5)
+        let padding = (0..<max(1, extra / 5)).map { _ in "~~~~" }.joined(separator: " ")
+        return "⟦" + message + " " + padding + "⟧"
     }
 }

@@ -23,9 +23,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case dropping
     }
 
-    /// The answer to a connection over the cap: short, plain, and the same for every client.
+    /// The answer to a connection over the cap: short, plain, and the same for every client — one line in each
+    /// language, since it is sent before the request that would say which one is read.
     static let refusal: String = {
-        let text = "Parsnip has too many connections open. Please try again in a moment.\n"
+        let text = Language.allCases.map { $0.text("errors.tooManyConnections") + "\n" }.joined()
         let head = [
             "HTTP/1.1 503 Service Unavailable", "Content-Type: text/plain; charset=utf-8",
             "Content-Length: \(text.utf8.count)", "Retry-After: 5", "Connection: close",

@@ -38,16 +38,20 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
                 metadata: ["status": "\(content.status.code)", "path": "\(request.uri.path)", "error": "\(error)"]
             )
         }
+        let language = (context as? ParsnipRequestContext)?.language ?? PageLanguage.current
+        let title = content.heading.text(in: language)
         let chrome =
-            (context as? ParsnipRequestContext).map { PageChrome(title: content.heading, context: $0) }
-            ?? PageChrome(title: content.heading)
+            (context as? ParsnipRequestContext).map { PageChrome(title: title, context: $0) }
+            ?? PageChrome(title: title, language: language)
         return pages.render(content.page(chrome), template: "errors/error", status: content.status)
     }
 
-    /// The status and page of `error`, with the header of a visitor who has not signed in.
-    static func page(for error: any Error) -> (status: HTTPResponse.Status, model: ErrorPage) {
+    /// The status and page of `error` in `language`, with the header of a visitor who has not signed in.
+    static func page(for error: any Error, language: Language = PageLanguage.current)
+        -> (status: HTTPResponse.Status, model: ErrorPage)
+    {
         let content = content(for: error)
-        return (content.status, content.page(PageChrome(title: content.heading)))
+        return (content.status, content.page(PageChrome(title: content.heading.text(in: language), language: language)))
     }
 
     static func content(for error: any Error) -> ErrorPageContent {
@@ -76,19 +80,19 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
 /// What an error page says, before the header of the person reading it is added.
 struct ErrorPageContent: Sendable {
     let status: HTTPResponse.Status
-    let heading: String
-    let message: String
-    var linkText = "Go to the home page"
+    let heading: Words
+    let message: Words
+    var linkText = Words("errors.homeLink")
     var linkURL = "/"
 
-    /// The page model with `chrome` as its header.
+    /// The page model with `chrome` as its header, in `chrome`'s language.
     func page(_ chrome: PageChrome) -> ErrorPage {
-        ErrorPage(page: chrome, heading: heading, message: message, linkText: linkText, linkURL: linkURL)
+        ErrorPage(
+            page: chrome, heading: heading.text(in: chrome.language), message: message.text(in: chrome.language),
+            linkText: linkText.text(in: chrome.language), linkURL: linkURL)
     }
 
     static let serverFault = ErrorPageContent(
-        status: .internalServerError, heading: "Something went wrong on our side",
-        message: "Parsnip hit a problem it did not expect. What you sent may not have been saved. "
-            + "Try again in a moment; if it keeps happening, restart Parsnip."
-    )
+        status: .internalServerError, heading: Words("errors.serverFault.heading"),
+        message: Words("errors.serverFault.message"))
 }

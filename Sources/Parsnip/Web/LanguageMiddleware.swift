@@ -16,7 +16,24 @@ struct LanguageMiddleware: RouterMiddleware {
         context.language =
             LanguageChoice.cookieLanguage(request.headers)
             ?? Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? householdDefault
-        return try await next(request, context)
+        return try await PageLanguage.$current.withValue(context.language) { try await next(request, context) }
+    }
+}
+
+/// The language of the page being made, for code far from the request (a record rule's refusal, an error page):
+/// set by `LanguageMiddleware`, and again by `PageLanguageMiddleware` once the signed-in person's own is known.
+enum PageLanguage {
+    @TaskLocal static var current = Language.en
+}
+
+/// Makes `PageLanguage.current` the request's language as the session settled it (a person's account language).
+struct PageLanguageMiddleware: RouterMiddleware {
+    typealias Context = ParsnipRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        try await PageLanguage.$current.withValue(context.language) { try await next(request, context) }
     }
 }
 

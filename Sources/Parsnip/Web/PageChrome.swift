@@ -44,12 +44,16 @@ struct PageChrome: Sendable {
         scriptWords = Catalogues.current.scriptWords(for: language)
     }
 
-    init(title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false) {
+    init(
+        title: String, flash: String? = nil, inTodos: Bool = false, inRecipes: Bool = false, inBooks: Bool = false,
+        language: Language = .en
+    ) {
         self.title = title
         self.flash = flash
         self.inTodos = inTodos
         self.inRecipes = inRecipes
         self.inBooks = inBooks
+        speak(language)
     }
 
     /// The chrome for `context`'s visitor: their flash message, their account and what their role may do.
@@ -62,7 +66,7 @@ struct PageChrome: Sendable {
         canEdit = context.canEdit
         account = context.user.map { AccountBar(user: $0, language: context.language) }
         offerSignIn = context.user == nil && !context.signInRequired
-        trouble = context.storeTrouble?.notice
+        trouble = context.storeTrouble?.notice(in: context.language)
         flashIsRefusal = context.flashIsRefusal
         if let trashId = context.flashUndo, context.canEdit {
             undo = UndoOffer(action: "/trash/\(trashId)/restore", csrfToken: context.csrfToken)

@@ -27,7 +27,7 @@ struct Pages: Sendable {
     /// Loads every `.mustache` file under `directory`.
     ///
     /// - Throws: `StartupError` naming the directory, the missing template or the broken line.
-    init(directory: String) async throws {
+    init(directory: String, pseudoLanguage: Bool = false) async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("The templates folder \(directory) does not exist.")
@@ -45,7 +45,8 @@ struct Pages: Sendable {
             throw StartupError("The template \(directory)/\(name).mustache is missing.")
         }
         // The pages' words in every language sit beside the templates.
-        Catalogues.use(try Catalogues(directory: Catalogues.directory(besideTemplates: directory)))
+        Catalogues.use(
+            try Catalogues(directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage))
     }
 
     /// Renders `model` with the template `name` into an HTML response.

@@ -40,46 +40,47 @@ enum StoreTrouble: DescribedError, Sendable, Hashable {
         }
     }
 
-    var heading: String {
+    var heading: Words {
         switch self {
-        case .busy: "Parsnip could not save just now"
-        case .full: "Parsnip could not save: the disk is full"
-        case .readOnly: "Parsnip cannot save at the moment"
-        case .diskError: "Parsnip could not save: the disk reported an error"
+        case .busy: Words("errors.trouble.busy.heading")
+        case .full: Words("errors.trouble.full.heading")
+        case .readOnly: Words("errors.trouble.readOnly.heading")
+        case .diskError: Words("errors.trouble.diskError.heading")
         }
     }
 
     /// What happened, in one sentence that ends "nothing was changed".
-    var cause: String {
+    var cause: Words {
         switch self {
-        case .busy: "Another program is using Parsnip's database, so nothing was changed."
-        case .full: "The disk that holds Parsnip's data has no room left, so nothing was changed."
-        case .readOnly:
-            "Parsnip's database file cannot be written to (it may be read-only, or on a disk that was removed), "
-                + "so nothing was changed."
-        case .diskError:
-            "The disk that holds Parsnip's data reported an error while saving, so nothing was changed."
+        case .busy: Words("errors.trouble.busy.cause")
+        case .full: Words("errors.trouble.full.cause")
+        case .readOnly: Words("errors.trouble.readOnly.cause")
+        case .diskError: Words("errors.trouble.diskError.cause")
         }
     }
 
     /// What to do about it.
-    var advice: String {
+    var advice: Words {
         switch self {
-        case .busy: "Try again in a moment."
-        case .full: "Make room on the disk, or ask whoever looks after this computer, then try again."
-        case .readOnly: "Ask whoever looks after this computer to check it, then try again."
-        case .diskError: "Try again; if it happens again, ask whoever looks after this computer to check the disk."
+        case .busy: Words("errors.trouble.busy.advice")
+        case .full: Words("errors.trouble.full.advice")
+        case .readOnly: Words("errors.trouble.readOnly.advice")
+        case .diskError: Words("errors.trouble.diskError.advice")
         }
     }
 
     /// The page of a request that has no form to show again.
     var errorPage: ErrorPageContent {
-        ErrorPageContent(status: status, heading: heading, message: "\(cause) \(advice)")
+        ErrorPageContent(
+            status: status, heading: heading,
+            message: Words("errors.trouble.page", nested: ["cause": cause, "advice": advice]))
     }
 
-    /// The notice at the top of a form (or confirmation) shown again just as it was sent.
-    var notice: StoreTroubleNotice {
-        StoreTroubleNotice(heading: heading, message: "\(cause) Everything on this page is as you left it. \(advice)")
+    /// The notice at the top of a form (or confirmation) shown again just as it was sent, in `language`.
+    func notice(in language: Language) -> StoreTroubleNotice {
+        StoreTroubleNotice(
+            heading: heading.text(in: language),
+            message: Words("errors.trouble.notice", nested: ["cause": cause, "advice": advice]).text(in: language))
     }
 }
 

@@ -203,7 +203,7 @@ final class BackupUploadTests: XCTestCase {
             let imported = try await owner.post(String(action), form: [("existing", "skip")])
             XCTAssertEqual(imported.status, .seeOther, imported.text)
             let page = try await owner.get("/backups").text
-            XCTAssertTrue(page.contains("Imported 1 TodoListItem"), page)
+            XCTAssertTrue(page.contains("Imported 1 to-do."), page)
             XCTAssertTrue(page.contains(">Undo this import<"), "the safety copy offers the way back")
             let after = try await owner.get("/todos").text
             XCTAssertTrue(after.contains("Wash the car"))

@@ -16,9 +16,20 @@ final class BookDraftTests: XCTestCase {
             title: title, isbn: isbn, genreId: genreId, year: year, authorIds: authorIds, publisherIds: publisherIds)
     }
 
+    override func setUpWithError() throws {
+        Catalogues.use(try Catalogues(directory: LanguageTests.localesDirectory))
+    }
+
     private func problems(_ draft: BookDraft) -> [BookDraft.Problem] {
         if case .invalid(let problems) = draft.validate(now: now) { return problems }
         return []
+    }
+
+    /// The draft's problems as the English page says them: "title: Enter a title".
+    private func said(_ draft: BookDraft) -> [String] { problems(draft).map(said) }
+
+    private func said(_ problem: BookDraft.Problem?) -> String {
+        problem.map { "\($0.field.rawValue): \($0.message.text(in: .en))" } ?? "none"
     }
 
     private func input(_ draft: BookDraft) throws -> BookInput {
@@ -41,11 +52,10 @@ final class BookDraftTests: XCTestCase {
     }
 
     func testTitleIsRequiredAndAtMost200Characters() throws {
-        XCTAssertEqual(problems(draft(title: " \u{7} ")), [.init(field: .title, message: "Enter a title")])
+        XCTAssertEqual(said(draft(title: " \u{7} ")), ["title: Enter a title"])
         XCTAssertEqual(try input(draft(title: String(repeating: "é", count: 200))).title.count, 200)
         XCTAssertEqual(
-            problems(draft(title: String(repeating: "é", count: 201))),
-            [.init(field: .title, message: "Title must be 200 characters or fewer")])
+            said(draft(title: String(repeating: "é", count: 201))), ["title: Title must be 200 characters or fewer"])
     }
 
     func testISBNAndYearMayBeLeftEmptyForABookWithoutThem() throws {
@@ -80,12 +90,12 @@ final class BookDraftTests: XCTestCase {
     }
 
     func testBadCheckDigitsWrongLengthsAndStrayCharactersAreRefused() {
-        let message = BookDraft.Problem(field: .isbn, message: "This is not a valid ISBN — check the digits")
+        let message = "isbn: This is not a valid ISBN — check the digits"
         for bad in [
             "978-0-441-17271-8", "0-441-17271-6", "0-8044-2957-1", "X-8044-2957-0", "978044117271X",
             "97804411727", "978-0-441-17271-9-0", "0441172717a", "0.441.17271.7", "０４４１１７２７１７",
         ] {
-            XCTAssertEqual(problems(draft(isbn: bad)), [message], bad)
+            XCTAssertEqual(said(draft(isbn: bad)), [message], bad)
         }
     }
 
@@ -99,25 +109,24 @@ final class BookDraftTests: XCTestCase {
     }
 
     func testGenreIsRequired() {
-        XCTAssertEqual(problems(draft(genreId: "")), [.init(field: .genre, message: "Choose a genre")])
+        XCTAssertEqual(said(draft(genreId: "")), ["genre: Choose a genre"])
     }
 
     func testYearRunsFrom1450ToNextYearByTheClock() throws {
         XCTAssertEqual(BookDraft.latestYear(now: now), 2027)
         XCTAssertEqual(try input(draft(year: "1450")).publishingYear, 1450)
         XCTAssertEqual(try input(draft(year: " 2027 ")).publishingYear, 2027)
-        let range = BookDraft.Problem(field: .publishingYear, message: "Publishing year must be between 1450 and 2027")
-        XCTAssertEqual(problems(draft(year: "1449")), [range])
-        XCTAssertEqual(problems(draft(year: "2028")), [range])
-        XCTAssertEqual(problems(draft(year: "-1965")), [range])
-        XCTAssertEqual(problems(draft(year: "99999999999999999999999")), [range])
+        let range = "publishingYear: Publishing year must be between 1450 and 2027"
+        XCTAssertEqual(said(draft(year: "1449")), [range])
+        XCTAssertEqual(said(draft(year: "2028")), [range])
+        XCTAssertEqual(said(draft(year: "-1965")), [range])
+        XCTAssertEqual(said(draft(year: "99999999999999999999999")), [range])
     }
 
     func testYearMustBeAWholeNumber() {
-        let message = BookDraft.Problem(
-            field: .publishingYear, message: "Publishing year must be a whole number, like 1969")
+        let message = "publishingYear: Publishing year must be a whole number, like 1969"
         for bad in ["1965.0", "nineteen", "1e3", "+1965", "١٩٦٥"] {
-            XCTAssertEqual(problems(draft(year: bad)), [message], bad)
+            XCTAssertEqual(said(draft(year: bad)), [message], bad)
         }
     }
 
@@ -128,11 +137,13 @@ final class BookDraftTests: XCTestCase {
 
     func testRepositoryRefusalsBecomeMessagesBesideTheirFields() {
         XCTAssertEqual(
-            BookDraft.problem(for: .isbnUsed(byBookId: "b1", title: "Dune")),
-            .init(field: .isbn, message: "This ISBN is already used by “Dune”"))
+            said(BookDraft.problem(for: .isbnUsed(byBookId: "b1", title: "Dune"))),
+            "isbn: This ISBN is already used by “Dune”")
         XCTAssertEqual(
-            BookDraft.problem(for: .unknownGenre),
-            .init(field: .genre, message: "That genre no longer exists — choose another"))
+            BookDraft.problem(for: .isbnUsed(byBookId: "b1", title: "Dune"))?.message.text(in: .ja),
+            "このISBNはすでに「Dune」で使われています")
+        XCTAssertEqual(
+            said(BookDraft.problem(for: .unknownGenre)), "genre: That genre no longer exists — choose another")
         XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.author))?.field, .authors)
         XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.genre))?.field, .genre)
         XCTAssertEqual(BookDraft.problem(for: .unknownEntries(.publisher))?.field, .publishers)
@@ -175,18 +186,24 @@ final class BookDraftTests: XCTestCase {
         XCTAssertEqual(
             CatalogueNameDraft(kind: .genre, name: "  Science fiction ").validate(), .success("Science fiction"))
         XCTAssertEqual(
-            CatalogueNameDraft(kind: .author, name: " \t ").validate(), .failure(.init(message: "Enter a name")))
+            CatalogueNameDraft(kind: .author, name: " \t ").validate(),
+            .failure(.init(message: Words("books.entry.nameMissing"))))
         XCTAssertEqual(
             CatalogueNameDraft(kind: .author, name: String(repeating: "a", count: 100)).validate(),
             .success(String(repeating: "a", count: 100)))
         XCTAssertEqual(
             CatalogueNameDraft(kind: .publisher, name: String(repeating: "a", count: 101)).validate(),
-            .failure(.init(message: "Name must be 100 characters or fewer")))
+            .failure(.init(message: Words("books.entry.nameTooLong", counts: ["max": 100]))))
+        XCTAssertEqual(
+            Words("books.entry.nameTooLong", counts: ["max": 100]).text(in: .en),
+            "Name must be 100 characters or fewer")
     }
 
     func testDuplicateMessagesNameTheKind() {
-        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.genre), "This genre already exists")
-        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.author), "This author already exists")
-        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.publisher), "This publisher already exists")
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.genre).text(in: .en), "This genre already exists")
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.author).text(in: .en), "This author already exists")
+        XCTAssertEqual(
+            CatalogueNameDraft.duplicateMessage(.publisher).text(in: .en), "This publisher already exists")
+        XCTAssertEqual(CatalogueNameDraft.duplicateMessage(.publisher).text(in: .es), "Esta editorial ya existe")
     }
 }

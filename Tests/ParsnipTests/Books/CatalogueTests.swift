@@ -12,8 +12,8 @@ final class CatalogueTests: XCTestCase {
                 let response = try await browser.get(kind.path)
                 XCTAssertEqual(response.status, .ok, kind.path)
                 let html = response.text
-                XCTAssertTrue(html.contains("<title>\(kind.pluralTitle) · Parsnip</title>"), kind.path)
-                XCTAssertTrue(html.contains("<h1>\(kind.pluralTitle)</h1>"), kind.path)
+                XCTAssertTrue(html.contains("<title>\(kind.pluralTitle(in: .en)) · Parsnip</title>"), kind.path)
+                XCTAssertTrue(html.contains("<h1>\(kind.pluralTitle(in: .en))</h1>"), kind.path)
                 XCTAssertEqual(html.occurrences(of: "<h1"), 1)
                 XCTAssertTrue(html.contains(#"<label for="name">Name</label>"#))
                 XCTAssertTrue(html.contains(#"<button type="submit" class="button">Add \#(kind.singular)</button>"#))

@@ -6,6 +6,11 @@ import XCTest
 /// The building blocks every edit form uses against silent overwrites: fingerprints, the form's base, the
 /// three-way decision per field, set merging and the "changed by" wording.
 final class EditMergeTests: XCTestCase {
+    override func setUpWithError() throws {
+        // The "changed by" wording comes from the catalogues, which an app loads at start.
+        Catalogues.use(try Catalogues(directory: LanguageTests.localesDirectory))
+    }
+
     func testFingerprintIsStableSixteenHexDigitsAndTellsValuesApart() {
         XCTAssertEqual(FieldFingerprint.of(""), "cbf29ce484222325")
         XCTAssertEqual(FieldFingerprint.of("a"), "af63dc4c8601ec8c")

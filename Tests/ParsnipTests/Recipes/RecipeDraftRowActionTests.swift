@@ -47,18 +47,20 @@ final class RecipeDraftRowActionTests: XCTestCase {
         XCTAssertEqual(draft.nutrition, rows.nutrition + [.init()])
     }
 
-    func testAddAtTheRowLimitIsRefusedWithAProblemOnTheSectionAndChangesNothing() {
+    func testAddAtTheRowLimitIsRefusedWithAProblemOnTheSectionAndChangesNothing() throws {
         let full = RecipeDraft(
             ingredients: Array(repeating: .init(), count: 50), sideOptions: Array(repeating: "", count: 20),
             nutrition: Array(repeating: .init(), count: 30))
         var draft = full
+        try loadRecipeCatalogues()
         XCTAssertEqual(
-            draft.apply(.add(.ingredient)),
+            draft.apply(.add(.ingredient)).map { SaidProblem($0) },
             .init(field: .ingredients, message: "A recipe can have at most 50 ingredients"))
         XCTAssertEqual(
-            draft.apply(.add(.side)), .init(field: .sideOptions, message: "A recipe can have at most 20 side options"))
+            draft.apply(.add(.side)).map { SaidProblem($0) },
+            .init(field: .sideOptions, message: "A recipe can have at most 20 side options"))
         XCTAssertEqual(
-            draft.apply(.add(.nutrition)),
+            draft.apply(.add(.nutrition)).map { SaidProblem($0) },
             .init(field: .nutrition, message: "A recipe can have at most 30 nutrition entries"))
         XCTAssertEqual(draft, full)
     }

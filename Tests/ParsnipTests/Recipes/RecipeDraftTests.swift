@@ -5,6 +5,8 @@ import XCTest
 
 /// The editor's rules: what validation accepts, what it refuses and with which words, next to which field.
 final class RecipeDraftTests: XCTestCase {
+    override func setUp() async throws { try loadRecipeCatalogues() }
+
     /// The smallest draft that is valid: a name and a category.
     private func draft(
         name: String = "Pancakes", servings: String = "", price: String = "", category: String = "0",
@@ -20,13 +22,13 @@ final class RecipeDraftTests: XCTestCase {
         switch draft.validate() {
         case .valid(let recipe): return recipe
         case .invalid(let problems):
-            XCTFail("expected a valid draft, got \(problems.map(\.message))", file: file, line: line)
+            XCTFail("expected a valid draft, got \(problems.map { SaidProblem($0) })", file: file, line: line)
             return nil
         }
     }
 
-    private func problems(_ draft: RecipeDraft) -> [RecipeDraft.Problem] {
-        if case .invalid(let problems) = draft.validate() { return problems }
+    private func problems(_ draft: RecipeDraft) -> [SaidProblem] {
+        if case .invalid(let problems) = draft.validate() { return problems.map { SaidProblem($0) } }
         return []
     }
 
@@ -61,10 +63,11 @@ final class RecipeDraftTests: XCTestCase {
         XCTAssertEqual(recipe(draft(servings: "1"))?.servings, 1)
         XCTAssertEqual(recipe(draft(servings: " 4 "))?.servings, 4)
         XCTAssertEqual(recipe(draft(servings: "1000"))?.servings, 1000)
+        XCTAssertEqual(recipe(draft(servings: "1,000"))?.servings, 1000, "grouped the English way")
     }
 
     func testServingsThatAreNotWholeNumbersAskForOne() {
-        for text in ["4.5", "four", "1,000", "4 people", "+4", "٤", "1e2"] {
+        for text in ["4.5", "four", "1,5", "4 people", "4+", "٤", "1e2"] {
             XCTAssertEqual(
                 problems(draft(servings: text)),
                 [.init(field: .servings, message: "Servings must be a whole number, like 4")], text)
@@ -83,6 +86,8 @@ final class RecipeDraftTests: XCTestCase {
         let accepted: [(String, Int)] = [
             ("3.99", 399), ("3,99", 399), ("3", 300), ("3.5", 350), (" 3.99 ", 399), (".5", 50), ("3.", 300),
             ("0", 0), ("19.99", 1999), ("007.10", 710), ("1000000", 100_000_000), ("1000000.00", 100_000_000),
+            // Grouped, as people write large prices: both marks, or three digits after the English grouping mark.
+            ("1,234.56", 123_456), ("1.234,56", 123_456), ("1,234", 123_400), ("1 234,50", 123_450),
         ]
         for (text, cents) in accepted {
             XCTAssertEqual(recipe(draft(price: text))?.price, Price(cents: cents), text)
@@ -91,12 +96,12 @@ final class RecipeDraftTests: XCTestCase {
 
     func testPriceRefusesEachBadFormWithItsOwnMessage() {
         let refused: [(String, String)] = [
-            ("1,234.56", "Price must be a number, like 3.99"), ("1.234,56", "Price must be a number, like 3.99"),
+            ("3.9.9", "Price must be a number, like 3.99"), ("12,34,56", "Price must be a number, like 3.99"),
             ("1e3", "Price must be a number, like 3.99"), ("$3", "Price must be a number, like 3.99"),
             ("3 €", "Price must be a number, like 3.99"), ("three", "Price must be a number, like 3.99"),
-            (".", "Price must be a number, like 3.99"), ("+3", "Price must be a number, like 3.99"),
+            (".", "Price must be a number, like 3.99"), ("3+", "Price must be a number, like 3.99"),
             ("3.999", "Price can have at most two decimals, like 3.99"),
-            ("1,234", "Price can have at most two decimals, like 3.99"),
+            ("1.2345", "Price can have at most two decimals, like 3.99"),
             ("-1", "Price cannot be negative"), ("-3.99", "Price cannot be negative"),
             ("1000000.01", "Price must be 1,000,000 or less"),
             ("99999999999999999999", "Price must be 1,000,000 or less"),
@@ -131,7 +136,7 @@ final class RecipeDraftTests: XCTestCase {
         for text in ["2024-02-30", "2024-13-01", "03/05/2024", "0999-01-01", "tomorrow"] {
             XCTAssertEqual(
                 problems(draft(releaseDate: text)),
-                [.init(field: .releaseDate, message: "Release date must be a real date, like 2024-05-03")], text)
+                [.init(field: .releaseDate, message: "Release date must be a real date, like 27 3 2026")], text)
         }
     }
 

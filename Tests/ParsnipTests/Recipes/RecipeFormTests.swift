@@ -19,14 +19,15 @@ final class RecipeFormTests: XCTestCase {
             }
             for (id, label) in [
                 ("name", "Name"), ("servings", "Servings"), ("price", "Price"), ("isAvailable", "Available"),
-                ("category", "Category"), ("releaseDate", "Release date"),
+                ("category", "Category"),
             ] {
                 XCTAssertTrue(html.contains(#"<label for="\#(id)">\#(label)</label>"#), label)
             }
             XCTAssertTrue(html.contains(#"<input type="number" inputmode="numeric" id="servings" name="servings""#))
             XCTAssertTrue(html.contains(#"<input type="text" inputmode="decimal" id="price" name="price""#))
             XCTAssertTrue(html.contains(#"<p class="hint" id="price-hint">e.g. 3.99</p>"#))
-            XCTAssertTrue(html.contains(#"<input type="date" id="releaseDate" name="releaseDate""#))
+            XCTAssertTrue(html.contains(#"<legend class="date-input-legend">Release date</legend>"#))
+            XCTAssertTrue(html.contains(#"<input class="date-input-day" id="releaseDate" name="releaseDate-day""#))
             XCTAssertTrue(html.contains(#"<input type="checkbox" id="isAvailable" name="isAvailable" value="true">"#))
             XCTAssertTrue(html.contains(#"<select id="category" name="category""#))
             XCTAssertTrue(html.contains(#"<option value="" selected>Choose a category</option>"#))
@@ -148,7 +149,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"id="price" name="price" value="19.90""#))
             XCTAssertTrue(html.contains(#"name="isAvailable" value="true" checked>"#))
             XCTAssertTrue(html.contains(#"<option value="0" selected>Breakfast</option>"#))
-            XCTAssertTrue(html.contains(#"name="releaseDate" value="2024-05-03""#))
+            for box in releaseDateBoxes(day: "3", month: "5", year: "2024") { XCTAssertTrue(html.contains(box), box) }
             XCTAssertTrue(html.contains(#"name="ingredient-0-quantity" value="1½""#))
             XCTAssertTrue(html.contains(#"name="ingredient-1-quantity" value="½""#))
             XCTAssertTrue(html.contains(#"name="ingredient-1-description" value="cup of oat milk""#))
@@ -256,7 +257,7 @@ final class RecipeFormTests: XCTestCase {
             XCTAssertTrue(html.contains(#"name="ingredient-0-quantity" value="1 1/2""#), "typed text, not reformatted")
             XCTAssertTrue(html.contains(#"name="isAvailable" value="true" checked>"#))
             XCTAssertTrue(html.contains(#"<option value="0" selected>Breakfast</option>"#))
-            XCTAssertTrue(html.contains(#"name="releaseDate" value="2024-05-03""#))
+            for box in releaseDateBoxes(day: "03", month: "05", year: "2024") { XCTAssertTrue(html.contains(box), box) }
             XCTAssertTrue(html.contains(#"name="side-0" value="Maple syrup""#))
             XCTAssertTrue(html.contains(#"name="nutrition-0-value" value="320 kcal""#))
             XCTAssertFalse(html.contains("autofocus>"), "only the summary takes the focus")

@@ -26,10 +26,14 @@ final class RecipeValidationTests: XCTestCase {
                 html.contains(#"id="\#(field)-error"><span class="visually-hidden">Error:</span> \#(escaped)</p>"#),
                 "beside the field: \(message)", file: file, line: line)
         }
-        for (name, value) in changes where !name.hasPrefix("isAvailable") {
+        // A day sent in the one `releaseDate` field comes back in the three boxes (see the date tests).
+        for (name, value) in changes where !name.hasPrefix("isAvailable") && name != "releaseDate" {
             let escaped = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
                 of: "\"", with: "&quot;")
-            if name == "category" {
+            if name.hasPrefix("releaseDate-") {
+                let box = #"name="\#(name)" type="text" inputmode="numeric" autocomplete="off" value="\#(escaped)""#
+                XCTAssertTrue(html.contains(box), "kept: \(name)=\(value)", file: file, line: line)
+            } else if name == "category" {
                 if ["0", "1", "2"].contains(value) {
                     XCTAssertTrue(html.contains(#"<option value="\#(value)" selected>"#), file: file, line: line)
                 }
@@ -92,7 +96,7 @@ final class RecipeValidationTests: XCTestCase {
 
             try await Self.assertRefused(
                 browser, [("price", "3.999")], messages: [("price", "Price can have at most two decimals, like 3.99")])
-            for typed in ["abc", "1,234.56", "$3", "3.9.9"] {
+            for typed in ["abc", "1,234.5,6", "$3", "3.9.9"] {
                 try await Self.assertRefused(
                     browser, [("price", typed)], messages: [("price", "Price must be a number, like 3.99")])
             }
@@ -114,14 +118,23 @@ final class RecipeValidationTests: XCTestCase {
     }
 
     func testReleaseDateMustBeARealCalendarDate() async throws {
+        /// The day typed in the three boxes, the one `releaseDate` field left empty.
+        @Sendable func boxes(_ day: String, _ month: String, _ year: String) -> [(String, String)] {
+            [("releaseDate", ""), ("releaseDate-day", day), ("releaseDate-month", month), ("releaseDate-year", year)]
+        }
         try await withApp { browser in
             try await Self.assertRefused(
-                browser, [("releaseDate", "2023-02-29")], messages: [("releaseDate", "2023 has no 29 February")])
-            for typed in ["2024-13-01", "2024-04-31", "yesterday"] {
+                browser, boxes("29", "2", "2023"), messages: [("releaseDate", "2023 has no 29 February")])
+            for typed in [
+                boxes("1", "13", "2024"), boxes("31", "4", "2024"), boxes("yesterday", "", ""),
+                boxes("3", "5", "24"),
+            ] {
                 try await Self.assertRefused(
-                    browser, [("releaseDate", typed)],
-                    messages: [("releaseDate", "Release date must be a real date, like 2024-05-03")])
+                    browser, typed, messages: [("releaseDate", "Release date must be a real date, like 27 3 2026")])
             }
+            try await Self.assertRefused(
+                browser, [("releaseDate", "2024-13-01")],
+                messages: [("releaseDate", "Release date must be a real date, like 27 3 2026")])
             let leap = try await Self.saved(browser, [("releaseDate", "2024-02-29")])
             XCTAssertTrue(leap.contains(#"<time datetime="2024-02-29">29 February 2024</time>"#))
             let none = try await Self.saved(browser, [("releaseDate", "")])

@@ -82,11 +82,13 @@ final class RecipeViewTests: XCTestCase {
         XCTAssertEqual(plain.clearFiltersURL, "/recipes")
     }
 
-    func testCountLineUsesSingularPluralThousandsAndMatches() {
-        XCTAssertEqual(RecipeFormatting.list.countLine(matching: 1, all: 1, filtered: false), "1 recipe")
-        XCTAssertEqual(RecipeFormatting.list.countLine(matching: 1_000, all: 1_000, filtered: false), "1,000 recipes")
-        XCTAssertEqual(RecipeFormatting.list.countLine(matching: 3, all: 12, filtered: true), "3 of 12 recipes match")
-        XCTAssertEqual(RecipeFormatting.list.countLine(matching: 1, all: 12, filtered: true), "1 of 12 recipes matches")
+    func testCountLineUsesSingularPluralThousandsAndMatches() throws {
+        try loadRecipeCatalogues()
+        XCTAssertEqual(RecipeFormatting.countLine(matching: 1, all: 1, filtered: false), "1 recipe")
+        XCTAssertEqual(RecipeFormatting.countLine(matching: 1_000, all: 1_000, filtered: false), "1,000 recipes")
+        XCTAssertEqual(RecipeFormatting.countLine(matching: 3, all: 12, filtered: true), "3 of 12 recipes match")
+        XCTAssertEqual(RecipeFormatting.countLine(matching: 1, all: 12, filtered: true), "1 of 12 recipes matches")
+        XCTAssertEqual(RecipeFormatting.countLine(matching: 1, all: 1, filtered: true), "1 of 1 recipe matches")
     }
 
     /// The row types answer template names themselves (for speed); they must answer exactly their stored

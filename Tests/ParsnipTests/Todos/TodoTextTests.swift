@@ -4,6 +4,8 @@ import XCTest
 @testable import Parsnip
 
 final class TodoDraftTests: XCTestCase {
+    override func setUp() async throws { try useTheCatalogues() }
+
     func testTrimsAndDropsControlCharactersButKeepsLineBreaksInTheDescription() {
         let draft = TodoDraft(title: "  Buy\u{0}\nmilk \t", description: "\r\nLine one\r\nLine two\u{7}\n\n")
         XCTAssertEqual(draft.title, "Buy milk")
@@ -14,13 +16,17 @@ final class TodoDraftTests: XCTestCase {
     func testCountsCharactersNotBytes() {
         XCTAssertTrue(TodoDraft(title: String(repeating: "🥕", count: 200), description: "").problems.isEmpty)
         XCTAssertEqual(
-            TodoDraft(title: String(repeating: "🥕", count: 201), description: "").problems.map(\.message),
+            TodoDraft(title: String(repeating: "🥕", count: 201), description: "").problems.map {
+                $0.message.text(in: .en)
+            },
             ["Title must be 200 characters or fewer"]
         )
     }
 }
 
 final class TodoFormattingTests: XCTestCase {
+    override func setUp() async throws { try useTheCatalogues() }
+
     func testCountLineSaysHowManyAreToDoAndDoneWithThousands() {
         XCTAssertEqual(TodoFormatting.countLine(open: 5, done: 12, search: nil), "5 to do, 12 done")
         XCTAssertEqual(TodoFormatting.countLine(open: 1_000_000, done: 0, search: nil), "1,000,000 to do, 0 done")

@@ -35,8 +35,12 @@ struct NumberedList: Sendable {
             link: EmptyStateLink(text: "Go to the first page", url: firstPageURL))
     }
 
-    /// The links around page `page` of `total` items, `pageSize` a page; `url` makes a page's address.
-    static func pages(page: Int, total: Int, pageSize: Int, hasRows: Bool, url: (Int) -> String) -> NumberedPages {
+    /// The links around page `page` of `total` items, `pageSize` a page; `url` makes a page's address. The
+    /// "Page 2 of 20" line is in the page's language.
+    static func pages(
+        page: Int, total: Int, pageSize: Int, hasRows: Bool, language: Language = PageLanguage.current,
+        url: (Int) -> String
+    ) -> NumberedPages {
         let size = max(1, pageSize)
         let pageCount = max(1, (total + size - 1) / size)
         let hasPrevious = page > 1 && page <= pageCount
@@ -45,7 +49,7 @@ struct NumberedList: Sendable {
             previousURL: hasPrevious ? url(page - 1) : nil,
             nextURL: hasNext ? url(page + 1) : nil,
             pageLine: pageCount > 1 && hasRows
-                ? "Page \(NumberText.grouped(page)) of \(NumberText.grouped(pageCount))" : nil
+                ? language.text("list.pageLine", counts: ["page": page, "pages": pageCount]) : nil
         )
     }
 }
