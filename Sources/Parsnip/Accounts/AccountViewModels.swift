@@ -9,8 +9,9 @@ struct AccountField: Sendable {
     let value: String
     let autocomplete: String
     let error: String?
-    /// `aria-describedby`: the hint, and the error when there is one.
-    let describedBy: String
+    /// `aria-describedby`: the hint, and the error when there is one; nil for neither (an empty attribute would
+    /// still be written).
+    let describedBy: String?
 
     init(
         id: String, label: String, hint: String? = nil, isPassword: Bool = false, value: String = "",
@@ -23,8 +24,8 @@ struct AccountField: Sendable {
         self.value = isPassword ? "" : value
         self.autocomplete = autocomplete
         self.error = error
-        self.describedBy = [hint.map { _ in "\(id)-hint" }, error.map { _ in "\(id)-error" }]
-            .compactMap { $0 }.joined(separator: " ")
+        let described = [hint.map { _ in "\(id)-hint" }, error.map { _ in "\(id)-error" }].compactMap { $0 }
+        self.describedBy = described.isEmpty ? nil : described.joined(separator: " ")
     }
 }
 

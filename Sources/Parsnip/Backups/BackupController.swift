@@ -167,9 +167,10 @@ struct BackupController: Sendable {
                 let (report, _) = try await backups.importFile(
                     file, existing: existing, dryRun: false, progress: progress)
                 try? FileManager.default.removeItem(at: pending)
-                if let first = report.problemWords.first {
-                    let words = Words("backups.flash.notImported", nested: ["problem": first])
-                    throw BackupProblem(words, english: words.text(in: .en))
+                if let first = report.problemTexts.first {
+                    throw BackupProblem(
+                        Words("backups.flash.notImported", nested: ["problem": first.words]),
+                        english: "Nothing was imported: \(first.english)")
                 }
                 return language.text("backups.flash.imported", ["imported": report.imported(in: language)])
             }

@@ -127,7 +127,8 @@ final class BackupService: Sendable {
         if !dryRun { undo = try await backUp(reason: .beforeImport) { progress(0.5 * $0) } }
         do {
             let report = try await ImportRun.run(
-                contents, existing: existing, dryRun: dryRun, known: importRules.known, writePath: writePath
+                contents, existing: existing, dryRun: dryRun, known: importRules.known, words: words,
+                writePath: writePath
             ) { progress((dryRun ? 0 : 0.5) + (dryRun ? 1 : 0.5) * $0) }
             progress(1)
             if !dryRun, report.problems.isEmpty { logger.notice("Imported \(url.lastPathComponent)") }

@@ -29,102 +29,6 @@ public enum ExistingObjects: String, Sendable, CaseIterable {
     case overwrite
 }
 
-/// What an import would do (a dry run) or did, class by class, and what stands in its way — each line and problem
-/// kept as `Words`, said in the language of the page that shows it (English on the command line).
-public struct ImportReport: Sendable, Hashable {
-    /// One class's counts.
-    public struct Counts: Sendable, Hashable {
-        public let className: String
-        public var created = 0
-        public var updated = 0
-        public var skipped = 0
-    }
-
-    public var classes: [Counts] = []
-    /// Each problem in one sentence ("Book 7 (objectId AbC123): the ISBN 978… is already used by “Dune”."); any
-    /// problem stops the whole import.
-    var problemWords: [Words] = []
-    /// Fields of known classes the apps do not show: imported and kept, by class.
-    public var keptFields: [String: [String]] = [:]
-    /// Classes left out on purpose, in one sentence each.
-    var leftOut: [Words] = []
-    /// How many photos (kept files) the file carries.
-    public var files = 0
-    /// Objects naming a photo neither the file nor Parsnip has, in one sentence each: they show without one.
-    var missingFiles: [Words] = []
-    public var dryRun: Bool
-
-    /// The problems in English, for the command line.
-    public var problems: [String] { problems(in: .en) }
-
-    /// The problems in `language`.
-    func problems(in language: Language) -> [String] { problemWords.map { $0.text(in: language) } }
-
-    /// The report's lines in English, for the command line.
-    public var lines: [String] { lines(in: .en) }
-
-    /// The report as lines for a page in `language`: per kind of record, then photos, then fields kept, then photos
-    /// missing.
-    func lines(in language: Language) -> [String] {
-        var lines = classes.map { counts in
-            let numbers = ["created": counts.created, "updated": counts.updated, "skipped": counts.skipped]
-            return ClassNames.naming(
-                counts.className, as: "classes", in: Words("backups.import.line.counts", counts: numbers))
-        }
-        if files > 0 { lines.append(Words("backups.import.line.photos", counts: ["count": files])) }
-        lines += leftOut
-        for (className, fields) in keptFields.sorted(by: { $0.key < $1.key }) {
-            lines.append(
-                ClassNames.naming(
-                    className, as: "classes",
-                    in: Words("backups.import.line.keptFields", ["fields": fields.sorted().joined(separator: ", ")])))
-        }
-        lines += missingFiles
-        return lines.map { $0.text(in: language) }
-    }
-
-    /// What was imported, class by class, in `language`: "1 to-do, 3 recipes".
-    func imported(in language: Language) -> String {
-        ClassNames.list(classes.map { ClassNames.count($0.className, $0.created + $0.updated) }, in: language)
-    }
-}
-
-/// How an import's problem names one object of the file: "Recipe 2 (objectId bad0000001)", "Book “Dune” (objectId
-/// book000001)"; a class the apps do not read keeps its own name ("_History 3").
-enum ImportedRecord {
-    /// The `number`-th object (from 1) of `className`, with its objectId when it has one.
-    static func numbered(_ className: String, _ number: Int, objectId: String?) -> Words {
-        let words =
-            if let objectId {
-                Words("backups.record.numberedWithId", ["number": String(number), "objectId": objectId])
-            } else {
-                Words("backups.record.numbered", ["number": String(number)])
-            }
-        return labelled(className, words)
-    }
-
-    /// The object `objectId` of `className`, by its title or name when it has one.
-    static func named(_ className: String, name: String?, objectId: String) -> Words {
-        let words =
-            if let name {
-                Words("backups.record.named", ["name": name, "objectId": objectId])
-            } else {
-                Words("backups.record.withId", ["objectId": objectId])
-            }
-        return labelled(className, words)
-    }
-
-    private static func labelled(_ className: String, _ words: Words) -> Words {
-        var words = words
-        if let label = ClassNames.label(className) {
-            words.nested["label"] = label
-        } else {
-            words.arguments["label"] = className
-        }
-        return words
-    }
-}
-
 /// One import: every object of every class written in one transaction — all or nothing — checked as it goes; a dry
 /// run does the same and rolls it all back, so its counts and problems are exactly what the import would meet.
 enum ImportRun {
@@ -134,15 +38,16 @@ enum ImportRun {
 
     static func run(
         _ contents: ImportContents, existing: ExistingObjects, dryRun: Bool, known: [String: KnownClass],
-        writePath: WritePath,
+        words: [ClassWords] = [], writePath: WritePath,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
         let classes = contents.classes
         let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
+        let words = Dictionary(words.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         return try await writePath.importing(commitIf: keeps) { writer, rules in
-            var report = ImportReport(dryRun: dryRun)
+            var report = ImportReport(dryRun: dryRun, words: words)
             // The photos first, so the records naming them find them kept.
             for file in contents.files { try writer.save(file) }
             report.files = contents.files.count
@@ -153,10 +58,7 @@ enum ImportRun {
                     progress(Double(done) / Double(total))
                 }
                 if leftOutClasses.contains(imported.className) {
-                    report.leftOut.append(
-                        ClassNames.naming(
-                            imported.className, as: "classes",
-                            in: Words("backups.import.line.leftOut", counts: ["count": imported.objects.count])))
+                    report.leftOut.append(report.leftOutLine(imported.className, count: imported.objects.count))
                     continue
                 }
                 let before = done
@@ -166,12 +68,13 @@ enum ImportRun {
                     ) { progress(Double(before + $0) / Double(total)) })
             }
             // Every record rule over what was imported: the pages', the API's and the trash's, in the same words.
-            report.problemWords += try rules.breaks().map { ruleBreak in
+            report.problemTexts += try rules.breaks().map { ruleBreak in
                 let record = ruleBreak.record
                 let object = try? writer.reader.fetch(record.className, objectId: record.objectId)
                 let name = (object?["title"] ?? object?["name"])?.stringValue
-                let named = ImportedRecord.named(record.className, name: name, objectId: record.objectId)
-                return Words("backups.import.problem.refused", nested: ["record": named, "reason": ruleBreak.message])
+                let label = known[record.className]?.label ?? record.className
+                let named = ImportedRecord.named(record.className, label: label, name: name, objectId: record.objectId)
+                return ImportProblems.refused(record: named, because: ruleBreak.message)
             }
             return report
         }
@@ -186,10 +89,11 @@ enum ImportRun {
         var kept: Set<String> = []
         for (index, object) in imported.objects.enumerated() {
             if index % 1_000 == 0 { progress(index) }
-            let name = ImportedRecord.numbered(imported.className, index + 1, objectId: object.objectId)
+            let name = ImportedRecord.numbered(
+                imported.className, label: known?.label ?? imported.className, index + 1, objectId: object.objectId)
             if let known {
                 if let mismatch = typeProblem(object, known: known, record: name) {
-                    report.problemWords.append(mismatch)
+                    report.problemTexts.append(mismatch)
                     continue
                 }
                 kept.formUnion(object.fieldNames.filter { known.fields[$0] == nil && $0 != "ACL" })
@@ -203,12 +107,11 @@ enum ImportRun {
                 try writer.importObject(imported.className, object, replacing: isHere)
             }
             if let failure {
-                report.problemWords.append(problem(failure, record: name, objectId: object.objectId))
+                report.problemTexts.append(ImportProblems.refused(record: name, failure, objectId: object.objectId))
                 continue
             }
             for case .file(let fileName, _) in object.fileValues where try !writer.reader.hasFile(named: fileName) {
-                report.missingFiles.append(
-                    Words("backups.import.line.missingPhoto", ["file": fileName], nested: ["record": name]))
+                report.missingFiles.append(ImportProblems.missingPhoto(record: name, file: fileName))
             }
             if isHere {
                 counts.updated += 1
@@ -222,39 +125,11 @@ enum ImportRun {
 
     /// "Recipe 2 (objectId …): releaseDate is not a date (it is text)." for the first field whose type the apps
     /// could not read.
-    private static func typeProblem(_ object: ImportedObject, known: KnownClass, record: Words) -> Words? {
+    private static func typeProblem(_ object: ImportedObject, known: KnownClass, record: ReportText) -> ReportText? {
         for (field, type) in object.fieldTypes.sorted(by: { $0.key < $1.key }) {
             guard let expected = known.fields[field], expected != type else { continue }
-            let parts = ["record": record, "expected": words(for: expected), "actual": words(for: type)]
-            return Words("backups.import.problem.type", ["field": field], nested: parts)
+            return ImportProblems.type(record: record, field: field, expected: expected, actual: type)
         }
         return nil
-    }
-
-    /// A store error in plain words: "Recipe 2 (objectId …): its objectId … appears more than once in the file."
-    static func problem(_ error: ParseError, record: Words, objectId: String?) -> Words {
-        if error.code == .duplicateValue, let objectId {
-            return Words("backups.import.problem.duplicateId", ["objectId": objectId], nested: ["record": record])
-        }
-        return Words("backups.import.problem.refused", ["reason": error.message], nested: ["record": record])
-    }
-
-    /// A field type as a household reads it: "text", "a number".
-    static func words(for type: ParseFieldType) -> Words {
-        switch type {
-        case .string: Words("backups.type.string")
-        case .number: Words("backups.type.number")
-        case .boolean: Words("backups.type.boolean")
-        case .date: Words("backups.type.date")
-        case .object: Words("backups.type.object")
-        case .array: Words("backups.type.array")
-        case .pointer(let target): Words("backups.type.pointer", ["target": target])
-        case .relation(let target): Words("backups.type.relation", ["target": target])
-        case .geoPoint: Words("backups.type.geoPoint")
-        case .file: Words("backups.type.file")
-        case .bytes: Words("backups.type.bytes")
-        case .polygon: Words("backups.type.polygon")
-        case .acl: Words("backups.type.acl")
-        }
     }
 }

@@ -30,15 +30,7 @@ enum BookShelf: String, Sendable, Hashable, CaseIterable {
     /// Books nobody has read yet: `readingStatus` "unread", or none recorded (as in a book the seed app made).
     case unread
 
-    /// The words of the filter: "Lent out", "Unread".
-    var title: String {
-        switch self {
-        case .lent: "Lent out"
-        case .unread: "Unread"
-        }
-    }
-
-    /// The words of the filter in `language`.
+    /// The words of the filter in `language`: "Lent out", "Unread".
     func title(in language: Language) -> String {
         switch self {
         case .lent: language.text("books.shelf.lent")

@@ -28,9 +28,4 @@ struct BookVisitor: Sendable {
 
     /// The chrome of the page titled `title`.
     func chrome(_ title: String) -> PageChrome { makeChrome(title) }
-
-    /// The message `key` in the visitor's language.
-    func text(_ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:]) -> String {
-        language.text(key, arguments, counts: counts)
-    }
 }

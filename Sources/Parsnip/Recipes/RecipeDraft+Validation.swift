@@ -85,11 +85,8 @@ private struct Checker {
         }
         // Too many digits for Int is simply out of range.
         guard let number = Int(text), Limits.servings.contains(number) else {
-            report(
-                .servings,
-                Words(
-                    "recipes.problem.servingsRange",
-                    counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound]))
+            let range = ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound]
+            report(.servings, Words("recipes.problem.servingsRange", counts: range))
             return nil
         }
         return number
@@ -153,11 +150,10 @@ private struct Checker {
                     .ingredientDescription(index),
                     Words("recipes.problem.ingredientDescriptionMissing", counts: ["number": number]))
             } else if description.count > Limits.ingredientDescriptionLength {
+                let counts = ["number": number, "max": Limits.ingredientDescriptionLength]
                 rowProblems.report(
-                    .ingredientDescription(index),
-                    Words(
-                        "recipes.problem.ingredientDescriptionTooLong",
-                        counts: ["number": number, "max": Limits.ingredientDescriptionLength]))
+                    .ingredientDescription(index), Words("recipes.problem.ingredientDescriptionTooLong", counts: counts)
+                )
             }
             if let quantity { ingredients.append(Ingredient(quantity: quantity, description: description)) }
         }
@@ -173,11 +169,8 @@ private struct Checker {
             if value <= 0 {
                 report(.ingredientQuantity(index), Words("recipes.problem.quantityNotPositive", counts: number))
             } else if value > Limits.quantity {
-                report(
-                    .ingredientQuantity(index),
-                    Words(
-                        "recipes.problem.quantityTooLarge", counts: number.merging(["max": Int(Limits.quantity)]) { $1 }
-                    ))
+                let counts = ["number": index + 1, "max": Int(Limits.quantity)]
+                report(.ingredientQuantity(index), Words("recipes.problem.quantityTooLarge", counts: counts))
             } else {
                 return value
             }
@@ -257,11 +250,9 @@ private struct Checker {
                     .nutritionValue(index),
                     Words("recipes.problem.nutritionValueMissing", counts: ["number": index + 1]))
             } else if value.count > Limits.nutritionValueLength {
+                let counts = ["number": index + 1, "max": Limits.nutritionValueLength]
                 rowProblems.report(
-                    .nutritionValue(index),
-                    Words(
-                        "recipes.problem.nutritionValueTooLong",
-                        counts: ["number": index + 1, "max": Limits.nutritionValueLength]))
+                    .nutritionValue(index), Words("recipes.problem.nutritionValueTooLong", counts: counts))
             }
             entries.append(NutritionEntry(name: name, value: value))
         }
@@ -277,9 +268,8 @@ private struct Checker {
         let number = ["number": index + 1]
         if name.isEmpty { return Words("recipes.problem.nutritionNameMissing", counts: number) }
         if name.count > Limits.nutritionNameLength {
-            return Words(
-                "recipes.problem.nutritionNameTooLong",
-                counts: ["number": index + 1, "max": Limits.nutritionNameLength])
+            let counts = ["number": index + 1, "max": Limits.nutritionNameLength]
+            return Words("recipes.problem.nutritionNameTooLong", counts: counts)
         }
         // Parse refuses these as keys of an Object (error 121), so they can never be stored.
         if name.contains(".") || name.contains("$") {

@@ -19,22 +19,19 @@ struct RecipeEditorWords: Sendable {
         typealias Limits = RecipeDraft.Limits
         let number = ["number": SplitWords.marker]
         nameHint = language.text("recipes.editor.nameHint", counts: ["max": Limits.nameLength])
-        servingsHint = language.text(
-            "recipes.editor.servingsHint",
-            counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound])
-        ingredientsHint = language.text(
-            "recipes.editor.ingredientsHint",
-            counts: ["limit": Limits.ingredients, "length": Limits.ingredientDescriptionLength])
-        methodHint = language.text(
-            "recipes.editor.methodHint", counts: ["limit": Limits.steps, "length": Limits.stepLength])
-        sideOptionsHint = language.text(
-            "recipes.editor.sideOptionsHint", counts: ["limit": Limits.sideOptions, "length": Limits.sideOptionLength])
-        nutritionHint = language.text(
-            "recipes.editor.nutritionHint",
-            counts: [
-                "limit": Limits.nutritionEntries, "nameLength": Limits.nutritionNameLength,
-                "valueLength": Limits.nutritionValueLength,
-            ])
+        let servings = ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound]
+        servingsHint = language.text("recipes.editor.servingsHint", counts: servings)
+        let ingredients = ["limit": Limits.ingredients, "length": Limits.ingredientDescriptionLength]
+        ingredientsHint = language.text("recipes.editor.ingredientsHint", counts: ingredients)
+        let steps = ["limit": Limits.steps, "length": Limits.stepLength]
+        methodHint = language.text("recipes.editor.methodHint", counts: steps)
+        let sides = ["limit": Limits.sideOptions, "length": Limits.sideOptionLength]
+        sideOptionsHint = language.text("recipes.editor.sideOptionsHint", counts: sides)
+        let entries = [
+            "limit": Limits.nutritionEntries, "nameLength": Limits.nutritionNameLength,
+            "valueLength": Limits.nutritionValueLength,
+        ]
+        nutritionHint = language.text("recipes.editor.nutritionHint", counts: entries)
         notesHint = language.text("recipes.editor.notesHint", counts: ["length": Limits.notesLength])
         ingredient = RecipeRowWords(
             label: SplitWords(language.text("recipes.row.ofIngredient", number)),

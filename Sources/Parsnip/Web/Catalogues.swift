@@ -14,7 +14,7 @@ struct Catalogues: Sendable {
     private let plain: [Language: [String: String]]
     /// Every leading part of a key ("nav" of "nav.todos"), so a template's walk stops at a name no key has.
     private let prefixes: Set<String>
-    /// The `js.` messages of each language as one JSON object, for the script (`say("js.show")` in parsnip.js).
+    /// The `js.` messages of each language as one JSON object, for the script (the script says them with `say`).
     private let scriptWords: [Language: String]
 
     /// The catalogues the running Parsnip loaded (`Pages` loads them at start); English-only empty ones before.

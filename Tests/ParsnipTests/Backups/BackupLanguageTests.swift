@@ -1,4 +1,5 @@
 import Foundation
+import ParseStore
 import XCTest
 
 @testable import Parsnip
@@ -243,6 +244,18 @@ final class BackupFormattingTests: XCTestCase {
         XCTAssertEqual(BackupFormatting.size(1_500_000), "1.5 MB", "the command line's English is unchanged")
     }
 
+    func testTheKeepingRuleCountsDaysAndWeeksAndJapaneseSentencesFollowWithoutAGap() {
+        XCTAssertEqual(
+            Language.en.text("backups.rules.daily", counts: ["days": 1, "weeks": 4]),
+            "Parsnip backs up once a day while it runs and keeps the last 1 day and 4 weeks.")
+        XCTAssertTrue(
+            Language.fr.text("backups.rules.daily", counts: ["days": 7, "weeks": 1])
+                .hasSuffix("pendant 7 jours et les hebdomadaires pendant 1 semaine."))
+        XCTAssertEqual(BackupFormatting.sentences(["残ります。", nil, "保存先は"], in: .ja), "残ります。保存先は")
+        XCTAssertEqual(
+            BackupFormatting.sentences(["Elles restent.", nil, "Rangées"], in: .fr), "Elles restent. Rangées")
+    }
+
     func testAMomentIsWrittenTheLanguagesWayInTheComputersTimeZone() throws {
         let moment = Date(timeIntervalSince1970: 1_790_000_000)
         let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
@@ -275,7 +288,7 @@ final class BackupFormattingTests: XCTestCase {
     }
 
     func testAnImportReportsLinesInEnglishAreTodaysAndEachLanguageCountsItsOwnWay() {
-        var report = ImportReport(dryRun: true)
+        var report = ImportReport(dryRun: true, words: ["Recipe": ClassWords("Recipe", one: "recipe", many: "recipes")])
         report.classes = [ImportReport.Counts(className: "Recipe", created: 2, updated: 1, skipped: 0)]
         report.files = 1
         report.keptFields = ["Note": ["shelf"]]
@@ -290,5 +303,40 @@ final class BackupFormattingTests: XCTestCase {
         XCTAssertEqual(report.lines(in: .ja)[1], "写真：データと一緒に1枚")
         XCTAssertEqual(report.imported(in: .fr), "3 recettes")
         XCTAssertEqual(report.imported(in: .ko), "레시피 3개")
+    }
+
+    func testTheCommandLinesEnglishOfEachImportLineAndProblemIsTheCataloguesEnglish() {
+        let words = [
+            ClassWords("TodoListItem", one: "to-do", many: "to-dos"),
+            ClassWords("_User", one: "person", many: "people"),
+        ]
+        var report = ImportReport(
+            dryRun: true, words: Dictionary(uniqueKeysWithValues: words.map { ($0.className, $0) }))
+        report.classes = [ImportReport.Counts(className: "TodoListItem", created: 3, updated: 0, skipped: 1)]
+        report.files = 2
+        report.keptFields = ["TodoListItem": ["colour", "shelf"]]
+        report.leftOut = [report.leftOutLine("_User", count: 2)]
+        let recipe = ImportedRecord.numbered("Recipe", label: "Recipe", 2, objectId: "bad0000001")
+        let note = ImportedRecord.numbered("Note", label: "Note", 7, objectId: nil)
+        let book = ImportedRecord.named("Book", label: "Book", name: "Dune", objectId: "book000001")
+        report.missingFiles = [ImportProblems.missingPhoto(record: recipe, file: "abc_soup.png")]
+        report.problemTexts = [
+            ImportProblems.type(record: recipe, field: "releaseDate", expected: .date, actual: .string),
+            ImportProblems.type(record: note, field: "to", expected: .pointer(targetClass: "_User"), actual: .number),
+            ImportProblems.refused(
+                record: book, ParseError(.duplicateValue, "duplicate"), objectId: "book000001"),
+            ImportProblems.refused(record: note, ParseError(.validationFailed, "Something is off"), objectId: nil),
+        ]
+        XCTAssertEqual(report.lines, report.lines(in: .en))
+        XCTAssertEqual(report.problems, report.problems(in: .en))
+        XCTAssertEqual(
+            report.problems[0], "Recipe 2 (objectId bad0000001): releaseDate is not a date (it is text).")
+        XCTAssertTrue(report.lines.contains("People: 2 left out; people are added on the People page, never imported."))
+        XCTAssertEqual(
+            report.problems(in: .ja)[2], "本「Dune」（objectId book000001）：objectId book000001 がファイル内に2回以上出てきます。")
+        XCTAssertTrue(
+            report.lines(in: .fr).contains(
+                "Personnes\u{00A0}: 2 objets laissés de côté\u{00A0}; les personnes s’ajoutent sur la page Personnes, elles ne sont jamais importées."
+            ))
     }
 }

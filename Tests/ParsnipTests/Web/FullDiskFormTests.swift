@@ -51,7 +51,10 @@ final class FullDiskFormTests: XCTestCase {
             try await browser.addTodo("First")
             // 5,000 characters need more than one 4 KB page, so the row cannot fit in the room left.
             let description = Array(repeating: "Ä long line & <more>", count: 238).joined(separator: "\n")
-            let typed = [("title", "Write the long letter"), ("description", description), ("dueDate", "2024-06-01")]
+            let typed = [
+                ("title", "Write the long letter"), ("description", description), ("dueDate-day", "1"),
+                ("dueDate-month", "6"), ("dueDate-year", "2024"),
+            ]
             try limitToCurrentSize(store)
             let before = try database.digest()
             let refused = try await browser.post("/todos", form: typed)
