@@ -246,7 +246,8 @@ func buildRouter(
     ).addRoutes(to: routes)
     OwnPasswordController(accounts: accounts, pages: pages, throttle: throttle, pause: settings.pause)
         .addRoutes(to: routes)
-    PeopleController(accounts: accounts, pages: pages).addRoutes(to: routes)
+    PeopleController(accounts: accounts, pages: pages, startLanguage: Language(rawValue: settings.language) ?? .en)
+        .addRoutes(to: routes)
     // Beside the pages, with its own context: no session cookie, no CSRF token; the same sign-in throttle.
     if let parseAPI {
         let api = parseAPI(throttle)
@@ -255,8 +256,9 @@ func buildRouter(
     }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     LanguageController(directory: accounts).addRoutes(to: routes)
-    HomeController(pages: pages) {
-        backups.notice(now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 })
+    HomeController(pages: pages) { language in
+        backups.notice(
+            now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 }, language: language)
     }
     .addRoutes(to: routes)
     let door = writePath.door

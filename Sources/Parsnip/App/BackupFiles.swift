@@ -61,6 +61,10 @@ public enum BackupFiles {
         _ path: String, into databasePath: String, className: String?, existing: ExistingObjects, dryRun: Bool,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> (report: ImportReport, safetyBackup: String?) {
+        // The record rules' messages come from the catalogues: the command line says them in English.
+        if !Catalogues.isLoaded, let templates = ParsnipSettings.locateDirectory(named: "Templates") {
+            try? Catalogues.use(Catalogues(directory: Catalogues.directory(besideTemplates: templates)))
+        }
         let store = try open(databasePath)
         defer { try? store.close() }
         let writePath: WritePath

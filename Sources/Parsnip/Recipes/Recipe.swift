@@ -5,20 +5,11 @@ import Foundation
 /// `id`, `createdAt` and `updatedAt` are nil for a recipe that has not been saved yet, as the seed's
 /// `objectId: String?` is: saving a recipe without an id always creates a new one.
 struct Recipe: Sendable, Hashable {
-    /// The recipe's kind of meal, stored as its raw value (a Parse Number): 0, 1 or 2.
+    /// The recipe's kind of meal, stored as its raw value (a Parse Number): 0, 1 or 2; `title(in:)` names it.
     enum Category: Int, Sendable, Hashable, CaseIterable {
         case breakfast = 0
         case lunch = 1
         case dinner = 2
-
-        /// The word the pages show: "Breakfast", "Lunch", "Dinner".
-        var title: String {
-            switch self {
-            case .breakfast: "Breakfast"
-            case .lunch: "Lunch"
-            case .dinner: "Dinner"
-            }
-        }
     }
 
     /// The store's objectId, or nil before the first save.

@@ -4,6 +4,10 @@
 enum RecipeRules {
     typealias Limits = RecipeDraft.Limits
 
+    /// "The servings must be a whole number from 1 to 1,000".
+    private static let servingsBroken = Words(
+        "rules.recipe.servings", counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound])
+
     static let rules = TextRule.recordRules(
         StoreRecipeRepository.className,
         [
@@ -15,9 +19,7 @@ enum RecipeRules {
             NumberRule(
                 field: "servings", range: Double(Limits.servings.lowerBound)...Double(Limits.servings.upperBound),
                 whole: true,
-                broken: Words(
-                    "rules.recipe.servings",
-                    counts: ["min": Limits.servings.lowerBound, "max": Limits.servings.upperBound])),
+                broken: servingsBroken),
             NumberRule(
                 field: "price", range: 0...Double(Limits.priceCents) / 100,
                 broken: Words("rules.recipe.price", counts: ["max": Limits.priceCents / 100])),

@@ -24,6 +24,9 @@ struct Catalogues: Sendable {
     /// Makes `catalogues` the ones every page reads.
     static func use(_ catalogues: Catalogues) { loaded.withLock { $0 = catalogues } }
 
+    /// True once a Parsnip (or a command that says record rules' messages) has loaded the catalogues.
+    static var isLoaded: Bool { loaded.withLock { $0 != nil } }
+
     private init(
         messages: [Language: [String: MessageFormat]], plain: [Language: [String: String]],
         script: [Language: [String: String]] = [:]

@@ -4,7 +4,7 @@ import Hummingbird
 struct HomeController: Sendable {
     let pages: Pages
     /// What needs the owner's attention (a failed or old backup), shown above the apps to the owner only.
-    let ownerNotice: @Sendable () -> HomeNotice?
+    let ownerNotice: @Sendable (Language) -> HomeNotice?
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/", .signedIn, use: index)
@@ -12,9 +12,10 @@ struct HomeController: Sendable {
 
     /// GET / — the three apps, one of them ready.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let notice = context.user?.role == .owner ? ownerNotice() : nil
+        let notice = context.user?.role == .owner ? ownerNotice(context.language) : nil
         return pages.render(
-            HomePage(page: PageChrome(title: "Home", context: context), notice: notice), template: "home")
+            HomePage(page: PageChrome(title: context.language.text("home.title"), context: context), notice: notice),
+            template: "home")
     }
 }
 

@@ -102,6 +102,7 @@ final class AccountPagesInEveryLanguageTests: XCTestCase {
         // Her own password.
         let own = try await owner.get("/account/password").text
         check(own, "the own password page")
+        XCTAssertFalse(own.contains(#"aria-describedby="""#), "a field without hint or error names nothing")
         AccountCatalogue.assertSays(own, "accounts.ownPassword.lead", in: language, ["name": "Ana"], on: "own password")
         let wrongOwn = try await owner.post(
             "/account/password",

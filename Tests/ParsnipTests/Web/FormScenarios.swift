@@ -283,7 +283,8 @@ enum FormScenarios {
 
     static func catalogue(_ kind: CatalogueKind, _ owner: Browser) async throws -> [FormScenario] {
         let renamed = try await owner.addEntry(kind, "Renamed \(kind.singular)")
-        let deleted = try await owner.addEntry(kind, "Deleted \(kind.singular)")
+        // Named unlike any sentence of the pages, so the pages' own words are told apart from this data.
+        let deleted = try await owner.addEntry(kind, "Zephyr \(kind.singular) 42")
         var deleting = FormScenario(
             route: "\(kind.path)/{id}/delete", browser: owner, page: "\(kind.path)/\(deleted)/delete",
             path: "\(kind.path)/\(deleted)/delete")
@@ -329,6 +330,10 @@ enum FormScenarios {
                 route: "/sign-in", browser: stranger, page: "/sign-in", path: "/sign-in",
                 typed: [("username", "Ana"), ("password", "correct horse")]),
             FormScenario(route: "/sign-out", browser: ed, page: "/sign-out", path: "/sign-out"),
+            // English: the test browsers ask for no language, and the pages they read must stay English.
+            FormScenario(
+                route: "/people/language", browser: owner, page: "/people", path: "/people/language",
+                typed: [("language", "en")]),
             FormScenario(
                 route: "/people", browser: owner, page: "/people", path: "/people",
                 typed: [("username", "Flo"), ("password", "a long password for Flo"), ("role", "viewer")]),
