@@ -8,6 +8,8 @@ import XCTest
 /// Two people saving one recipe from the same loaded copy, through the repository: different fields are merged,
 /// the same field changed differently is a conflict that writes nothing until a fresh choice settles it.
 final class RecipeMergeTests: XCTestCase {
+    override func setUp() async throws { try loadRecipeCatalogues() }
+
     /// A store, its recipe repository, a stored recipe ("Pancakes", `everyFieldRecipe`'s fields otherwise),
     /// the edit base both people loaded, and two signed-in people, Ana and Ben, who exist as `_User`s.
     private struct Kitchen {

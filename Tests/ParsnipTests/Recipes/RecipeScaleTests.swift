@@ -5,6 +5,8 @@ import XCTest
 
 /// The servings scaler: `?servings=8` rescales every quantity with friendly fractions, without a script.
 final class RecipeScaleTests: XCTestCase {
+    override func setUp() async throws { try loadRecipeCatalogues() }
+
     func testQuantitiesAreRescaledToFriendlyFractions() throws {
         let double = try XCTUnwrap(RecipeScale(query: "8", base: 4))
         XCTAssertEqual(double.text(1.5), "3")

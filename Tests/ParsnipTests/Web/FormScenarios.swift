@@ -202,7 +202,11 @@ enum FormScenarios {
         return [
             FormScenario(
                 route: "/recipes", browser: owner, page: "/recipes/new", path: "/recipes",
-                typed: recipeForm([("name", "Lemon cake"), ("servings", "8")])),
+                typed: recipeForm(
+                    [
+                        ("name", "Lemon cake"), ("servings", "8"), ("releaseDate-day", "3"),
+                        ("releaseDate-month", "5"), ("releaseDate-year", "2024"),
+                    ], removing: ["releaseDate"])),
             FormScenario(
                 route: "/recipes", browser: owner, page: "/recipes/\(pancakes)/edit",
                 path: "/recipes?from=\(pancakes)", typed: [("name", "Pancakes for a crowd")]),
