@@ -13,6 +13,7 @@ enum PasswordRecoveryCommand {
     static func run(name: String, databasePath: String) async -> Int32 {
         let recovery: PasswordRecovery
         do {
+            CommandLineWords.load()
             recovery = try PasswordRecovery(databasePath: databasePath)
         } catch {
             report((error as? StartupError)?.description ?? "The database cannot be opened: \(error)")

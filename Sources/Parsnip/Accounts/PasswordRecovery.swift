@@ -86,17 +86,9 @@ public struct PasswordRecovery: Sendable {
         }
     }
 
-    /// A rule's message in English, as the command line says it; the catalogues are read here when no page has
-    /// read them yet (the command line starts no web app).
-    static func english(_ words: Words) -> String {
-        if Catalogues.current.message(words.key, in: .en) == nil,
-            let folder = ParsnipSettings.locateDirectory(named: "Locales"),
-            let catalogues = try? Catalogues(directory: folder)
-        {
-            Catalogues.use(catalogues)
-        }
-        return words.text(in: .en)
-    }
+    /// A rule's message in English, as the command line says it (it loads the catalogues first:
+    /// `CommandLineWords.load()`).
+    static func english(_ words: Words) -> String { words.text(in: .en) }
 
     /// Closes the database this recovery opened (folding its WAL back into the file).
     public func close() throws {

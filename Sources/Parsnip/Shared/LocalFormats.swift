@@ -77,7 +77,8 @@ enum LocalFormats {
             sign = first == "-" ? "-" : ""
             body = body.dropFirst()
         }
-        guard !body.isEmpty, body.allSatisfy({ $0.isASCII && $0.isNumber || $0 == "." || $0 == "," || spaces.contains($0) }),
+        guard !body.isEmpty,
+            body.allSatisfy({ $0.isASCII && $0.isNumber || $0 == "." || $0 == "," || spaces.contains($0) }),
             body.first?.isNumber == true
         else { return text }
         let groups = body.split(whereSeparator: { spaces.contains($0) })
@@ -98,8 +99,18 @@ enum LocalFormats {
         } else {
             lastIsDecimal = after.count != 3 || lastMark == decimalMark(language)
         }
+        let whole = lastIsDecimal ? body[..<lastMarkIndex] : body
+        guard groupedInThrees(whole, spaces: spaces) else { return text }
         guard lastIsDecimal else { return sign + digitsOnly }
-        let before = body[..<lastMarkIndex].filter { $0.isNumber }
+        let before = whole.filter { $0.isNumber }
         return sign + (before.isEmpty ? "0" : before) + "." + after
+    }
+
+    /// True when the whole part's separators ("1.234.567", "1 234") each stand before exactly three digits, and
+    /// the first group has one to three: "3.9.9" and "12,34,56" are not numbers.
+    private static func groupedInThrees(_ whole: Substring, spaces: Set<Character>) -> Bool {
+        let groups = whole.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "," || spaces.contains($0) }
+        guard groups.count > 1 else { return true }
+        return (1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 }
     }
 }

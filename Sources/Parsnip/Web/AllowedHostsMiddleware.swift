@@ -45,7 +45,8 @@ enum HostRefusal: DescribedError, Sendable, Hashable {
         switch self {
         case .missingOrRepeated:
             return ErrorPageContent(
-                status: .badRequest, heading: Words("errors.badRequest.heading"), message: Words("errors.noHost.message"))
+                status: .badRequest, heading: Words("errors.badRequest.heading"),
+                message: Words("errors.noHost.message"))
         case .unknown(let name):
             let asked = name.flatMap(AllowedHosts.canonical)
             return ErrorPageContent(

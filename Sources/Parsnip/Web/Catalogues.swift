@@ -102,7 +102,8 @@ struct Catalogues: Sendable {
         let folder = "\(directory)/\(language.rawValue)"
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+            names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+                .sorted()
         } catch {
             throw StartupError("The catalogue folder \(folder) cannot be read: \(error)")
         }

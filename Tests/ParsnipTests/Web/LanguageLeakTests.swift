@@ -127,7 +127,8 @@ final class LanguageLeakTests: XCTestCase {
 
     static func check(_ html: String, _ what: String, _ language: Language, _ sentences: [String: String]) {
         XCTAssertTrue(
-            html.contains("<html lang=\"\(language.rawValue)\">"), "\(language) \(what): <html lang> is not \(language)")
+            html.contains("<html lang=\"\(language.rawValue)\">"), "\(language) \(what): <html lang> is not \(language)"
+        )
         let found = leaks(in: html, sentences)
         XCTAssertEqual(found, [], "\(language) \(what) shows English")
     }

@@ -20,8 +20,12 @@ final class LanguageTests: XCTestCase {
             guard let files = manager.enumerator(atPath: folder.path) else { continue }
             for case let name as String in files where name.hasSuffix(suffix) {
                 let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-                for match in text.matches(of: /page\.t\.([a-z][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)/) { used.insert(String(match.1)) }
-                for match in text.matches(of: /(?:text|Words|say)\(\s*"([a-z][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)"/) { used.insert(String(match.1)) }
+                for match in text.matches(of: /page\.t\.([a-z][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)/) {
+                    used.insert(String(match.1))
+                }
+                for match in text.matches(of: /(?:text|Words|say)\(\s*"([a-z][A-Za-z0-9_]*\.[A-Za-z0-9_.]+)"/) {
+                    used.insert(String(match.1))
+                }
             }
         }
         return used
