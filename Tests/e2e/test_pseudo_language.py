@@ -24,39 +24,39 @@ ALLOWED_WORDS = {
     "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
     "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec",
     "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
-    "am", "pm", "AM", "PM", "KB", "MB", "GB", "bytes", "kcal", "ISBN",
+    "am", "pm", "AM", "PM", "at", "KB", "MB", "GB", "bytes", "kcal", "ISBN",
 }
 
 # Text outside the brackets on the page: text nodes and the attributes people hear or see.
 OUTSIDE_BRACKETS = """
 () => {
-  const strip = (text) => {
-    let out = "", depth = 0;
-    for (const ch of text) {
-      if (ch === "⟦") { depth++; continue; }
-      if (ch === "⟧") { depth = Math.max(0, depth - 1); continue; }
-      if (depth === 0) out += ch;
-    }
-    return out;
-  };
+  // Brackets are followed across text nodes: a message cut around a name in <strong> or a link is still one.
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  let node;
+  let node, depth = 0;
   while ((node = walker.nextNode())) {
     const parent = node.parentElement;
     if (!parent || parent.closest("script, style, template, noscript")) continue;
-    if (parent.closest("[hidden]") && !parent.closest(".visually-hidden")) continue;
-    const rest = strip(node.textContent).trim();
-    if (rest) found.push({where: parent.tagName.toLowerCase() + (parent.className ? "." + parent.className : ""), text: rest});
+    // Code, addresses and keys shown to copy are data, not words.
+    const isData = parent.closest("code, pre, kbd, samp");
+    let rest = "";
+    for (const ch of node.textContent) {
+      if (ch === "⟦") { depth++; continue; }
+      if (ch === "⟧") { depth = Math.max(0, depth - 1); continue; }
+      if (depth === 0) rest += ch;
+    }
+    rest = rest.trim();
+    if (rest && !isData) found.push({where: parent.tagName.toLowerCase() + (parent.className ? "." + parent.className : ""), text: rest});
   }
+  const strip = (text) => text.replace(/⟦[^⟧]*⟧/g, "").trim();
   for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit][value]")) {
     for (const name of ["aria-label", "title", "placeholder", "alt", "value"]) {
       if (name === "value" && element.type !== "submit") continue;
       const value = element.getAttribute(name);
-      if (value && strip(value).trim()) found.push({where: element.tagName.toLowerCase() + "@" + name, text: strip(value).trim()});
+      if (value && strip(value)) found.push({where: element.tagName.toLowerCase() + "@" + name, text: strip(value)});
     }
   }
-  found.push({where: "title", text: strip(document.title).trim()});
+  found.push({where: "title", text: strip(document.title)});
   return found.filter((item) => item.text);
 }
 """
@@ -71,8 +71,10 @@ def words_outside(items: list[dict]) -> list[str]:
     """The words among `items` that are neither numbers and signs nor allowed names."""
     problems = []
     for item in items:
-        for word in re.findall(r"[^\W\d_]+", item["text"]):
-            if word not in ALLOWED_WORDS:
+        # Tokens with digits are numbers, days, ISBNs; what is left must be letters the catalogue gave.
+        tokens = [token for token in item["text"].split() if not any(ch.isdigit() for ch in token)]
+        for word in re.findall(r"[^\W\d_]+", " ".join(tokens)):
+            if word.isalpha() and word not in ALLOWED_WORDS:
                 problems.append(f"{item['where']}: {item['text']!r}")
                 break
     return problems
