@@ -7,7 +7,7 @@ enum RecipeFormatting {
     }
 
     static func servings(_ servings: Int?, in language: Language = .en) -> String {
-        servings.map { NumberWords.grouped($0, in: language) } ?? NumberText.missing
+        servings.map { LocalFormats.whole($0, in: language) } ?? NumberText.missing
     }
 
     /// "€3.99" in the household's currency, or "3.99" (two decimals, as typed into the form) without one, written

@@ -52,7 +52,9 @@ enum LocalFormats {
 
     /// A whole number grouped the language's way: 1280 → "1,280", "1 280", "1.280".
     static func whole(_ number: Int, in language: Language) -> String {
-        number.formatted(.number.locale(locale(language)))
+        // Below a thousand every language here writes the plain digits; most counts on a page are.
+        if (0..<1000).contains(number) { return String(number) }
+        return number.formatted(.number.locale(locale(language)))
     }
 
     /// The decimal mark of `language`: "." or ",".

@@ -16,7 +16,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
     let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20)
     /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
-    let rowCache = FragmentCache<TodoRowFragment>(byteBudget: 1 << 20)
+    let rowCache = FragmentCache<TodoRowSource>(byteBudget: 1 << 20)
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/todos", .signedIn, use: index)
@@ -57,9 +57,13 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             let list = TodoListContext(
                 address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
                 timeZone: timeZone, query: TodoListAddress.listQuery(query), csrfToken: token)
-            let page = TodoListPage(page: result, list: list, chrome: context) { row in
+            let page = TodoListPage(page: result, list: list, chrome: context) { source in
                 RenderedFragment(
-                    html: rowCache.fragment(for: row) { pages.renderFragment(row, template: "partials/todo-row") })
+                    html: rowCache.fragment(for: source) {
+                        pages.renderFragment(
+                            TodoRowFragment(source, timeZone: timeZone), template: "partials/todo-row",
+                            in: source.language)
+                    })
             }
             return pages.renderBody(page, template: "todos/index")
         }

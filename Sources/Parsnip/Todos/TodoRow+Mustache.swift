@@ -40,18 +40,7 @@ extension TodoRowFragment: MustacheParent {
         case "canEdit": canEdit
         case "csrfToken": csrfToken
         case "backURL": backURL
-        case "page": TodoRowWords(language: language)
         default: row.child(named: name)
         }
-    }
-}
-
-/// What a row's template reads as `page` — the row is rendered on its own, apart from the page: the words of the
-/// row's language, `{{page.t.todos.state.done}}`.
-struct TodoRowWords: Sendable, MustacheParent {
-    let language: Language
-
-    func child(named name: String) -> Any? {
-        name == "t" ? Catalogues.current.messages(for: language) : nil
     }
 }

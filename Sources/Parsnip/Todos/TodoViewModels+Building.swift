@@ -25,7 +25,7 @@ extension TodoListPage {
     /// list's `FragmentCache`).
     init(
         page result: TodoPage, list: TodoListContext, chrome context: ParsnipRequestContext,
-        renderRow: (TodoRowFragment) -> RenderedFragment
+        renderRow: (TodoRowSource) -> RenderedFragment
     ) {
         let address = list.address
         let language = context.language
@@ -37,8 +37,8 @@ extension TodoListPage {
         let backURL = list.query.isEmpty ? "/todos" : "/todos?" + list.query
         let row = { (item: TodoListItem) in
             renderRow(
-                TodoRowFragment(
-                    row: TodoFormatting.row(item, today: list.today, timeZone: list.timeZone, in: language),
+                TodoRowSource(
+                    item: item, today: list.today,
                     canEdit: ReadOnlyRecord.mayChange(writers: item.writers, canEdit: chrome.canEdit),
                     csrfToken: list.csrfToken, backURL: backURL, language: language))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The list page: search box, order, count line, one page of to-dos, the pages around it and the recently done.
 struct TodoListPage: Sendable {
     let page: PageChrome
@@ -66,8 +68,24 @@ struct TodoRow: Sendable, Hashable {
     let deleteURL: String
 }
 
-/// One row as `partials/todo-row` renders it: the to-do, and what the list page gives every row. It holds all the
-/// template reads, so it is the row's key in the list's `FragmentCache`.
+/// Everything a list row is made from: the to-do as read, the household's day it is shown on, the visitor's rights,
+/// the form token's stand-in, the way back and the language. It is the row's key in the list's `FragmentCache`: the
+/// same source always renders the same row (the household's time zone, the other input, is fixed for a controller
+/// and so for its cache), and a cached row costs no formatting at all — its words, days and preview are made only
+/// when it is rendered.
+struct TodoRowSource: Sendable, Hashable {
+    let item: TodoListItem
+    let today: CalendarDate
+    /// Whether the visitor may tick, edit and delete.
+    let canEdit: Bool
+    /// The tick forms' token (the page cache's stand-in when the page is shared).
+    let csrfToken: String
+    /// The list page a tick button sends the person back to.
+    let backURL: String
+    let language: Language
+}
+
+/// One row as `partials/todo-row` renders it: the to-do in words, and what the list page gives every row.
 struct TodoRowFragment: Sendable, Hashable {
     let row: TodoRow
     /// Whether the visitor may tick, edit and delete.
@@ -78,6 +96,15 @@ struct TodoRowFragment: Sendable, Hashable {
     let backURL: String
     /// The language of the row's own words (`{{page.t.…}}` in the row's template).
     let language: Language
+}
+
+extension TodoRowFragment {
+    /// The row `source` makes, its days said on the household's clock (`timeZone`).
+    init(_ source: TodoRowSource, timeZone: TimeZone) {
+        self.init(
+            row: TodoFormatting.row(source.item, today: source.today, timeZone: timeZone, in: source.language),
+            canEdit: source.canEdit, csrfToken: source.csrfToken, backURL: source.backURL, language: source.language)
+    }
 }
 
 /// The button that ticks a to-do off or opens it again: a form of its own that works without JavaScript.

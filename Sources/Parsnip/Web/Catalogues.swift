@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The words of the pages in every language: one catalogue per language, the folder `Locales/<language>/` beside the
 /// templates, one file per part of Parsnip (`todos.json`, `recipes.json` …) — each a flat JSON object from key
@@ -7,19 +6,21 @@ import Mustache
 /// falls back to English (the catalogue tests keep that from happening).
 ///
 /// Loaded once at start; a catalogue that cannot be read, or a message that is not MessageFormat, stops the start.
-struct Catalogues: Sendable {
+///
+/// A class, made once: every page reads it, and reading it costs one reference, not a copy of its dictionaries.
+final class Catalogues: Sendable {
     /// Messages by language, then key.
     private let messages: [Language: [String: MessageFormat]]
-    /// Message texts without arguments, by language, then key: what templates show.
+    /// Each language's argument-free messages (English's where a language lacks one), by key: what the templates'
+    /// `{{page.t.<key>}}` become when they are loaded (`TemplateWords`).
     private let plain: [Language: [String: String]]
-    /// Every leading part of a key ("nav" of "nav.todos"), so a template's walk stops at a name no key has.
-    private let prefixes: Set<String>
     /// The `js.` messages of each language as one JSON object, for the script (the script says them with `say`).
     private let scriptWords: [Language: String]
 
     /// The catalogues the running Parsnip loaded (`Pages` loads them at start); English-only empty ones before.
-    static var current: Catalogues { loaded.withLock { $0 } ?? Catalogues(messages: [:], plain: [:]) }
+    static var current: Catalogues { loaded.withLock { $0 } ?? empty }
     private static let loaded = LockedValue<Catalogues?>(nil)
+    private static let empty = Catalogues(messages: [:], plain: [:])
 
     /// Makes `catalogues` the ones every page reads.
     static func use(_ catalogues: Catalogues) { loaded.withLock { $0 = catalogues } }
@@ -32,8 +33,11 @@ struct Catalogues: Sendable {
         script: [Language: [String: String]] = [:]
     ) {
         self.messages = messages
-        self.plain = plain
-        self.prefixes = Self.prefixes(of: messages[.en]?.keys.map { $0 } ?? [])
+        var merged: [Language: [String: String]] = [:]
+        for language in Language.allCases {
+            merged[language] = (plain[.en] ?? [:]).merging(plain[language] ?? [:]) { $1 }
+        }
+        self.plain = merged
         self.scriptWords = Self.scriptWords(script)
     }
 
@@ -56,21 +60,9 @@ struct Catalogues: Sendable {
     /// The script's messages in `language` as JSON (layout.mustache puts them in `#parsnip-words`).
     func scriptWords(for language: Language) -> String { scriptWords[language] ?? "{}" }
 
-    private static func prefixes(of keys: [String]) -> Set<String> {
-        var prefixes: Set<String> = []
-        for key in keys {
-            var parts = key.split(separator: ".")
-            while parts.count > 1 {
-                parts.removeLast()
-                prefixes.insert(parts.joined(separator: "."))
-            }
-        }
-        return prefixes
-    }
-
     /// Reads every language's catalogue from `directory`; with `pseudoEnglish`, English is the pseudo-language
     /// (`PseudoLanguage`).
-    init(directory: String, pseudoEnglish: Bool = false) throws {
+    convenience init(directory: String, pseudoEnglish: Bool = false) throws {
         var messages: [Language: [String: MessageFormat]] = [:]
         var plain: [Language: [String: String]] = [:]
         var script: [Language: [String: String]] = [:]
@@ -140,14 +132,13 @@ struct Catalogues: Sendable {
     {
         guard let message = message(key, in: language) else { return key }
         return message.format(
-            arguments, counts: counts, language: language, number: { NumberWords.grouped($0, in: language) })
+            arguments, counts: counts, language: language, number: { LocalFormats.whole($0, in: language) })
     }
 
-    /// The messages of `language` as templates read them: `{{page.t.nav.todos}}`.
-    func messages(for language: Language) -> Messages {
-        Messages(
-            language: language, texts: plain[language] ?? [:], english: plain[.en] ?? [:], prefixes: prefixes,
-            prefix: "")
+    /// The message `key` of `language` (or English's) when it has no arguments: what a template's
+    /// `{{page.t.<key>}}` shows. Nil for a key no catalogue has, or one that needs arguments.
+    func plainText(_ key: String, in language: Language) -> String? {
+        plain[language]?[key]
     }
 }
 
@@ -182,29 +173,6 @@ extension Language {
     /// `context.language.text("todos.deleted", ["title": title])`.
     func text(_ key: String, _ arguments: [String: String] = [:], counts: [String: Int] = [:]) -> String {
         Catalogues.current.text(key, in: self, arguments, counts: counts)
-    }
-}
-
-/// One language's argument-free messages for templates: `{{page.t.nav.todos}}` walks the key's parts.
-struct Messages: Sendable, MustacheParent {
-    let language: Language
-    let texts: [String: String]
-    let english: [String: String]
-    let prefixes: Set<String>
-    let prefix: String
-
-    func child(named name: String) -> Any? {
-        let key = prefix + name
-        if let text = texts[key] ?? english[key] { return text }
-        guard prefixes.contains(key) else { return nil }
-        return Messages(language: language, texts: texts, english: english, prefixes: prefixes, prefix: key + ".")
-    }
-}
-
-/// Whole numbers written the language's way ("1,000", "1 000", "1.000").
-enum NumberWords {
-    static func grouped(_ number: Int, in language: Language) -> String {
-        number.formatted(.number.locale(Locale(identifier: language.rawValue)))
     }
 }
 

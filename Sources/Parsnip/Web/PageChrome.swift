@@ -26,8 +26,6 @@ struct PageChrome: Sendable {
     var refreshSeconds: Int?
     /// The page's language (`speak(_:)` sets it and what follows from it).
     private(set) var language = Language.en
-    /// The page's words in its language, for the templates: `{{page.t.nav.todos}}`.
-    private(set) var t = Catalogues.current.messages(for: .en)
     /// The chooser's choices, each named in itself, the page's own marked.
     private(set) var languages = LanguageChoice.all(current: .en)
     /// `<html lang>`.
@@ -38,7 +36,6 @@ struct PageChrome: Sendable {
     /// Makes the page speak `language`. (Templates read stored properties only, so each is set here.)
     mutating func speak(_ language: Language) {
         self.language = language
-        t = Catalogues.current.messages(for: language)
         languages = LanguageChoice.all(current: language)
         lang = language.rawValue
         scriptWords = Catalogues.current.scriptWords(for: language)

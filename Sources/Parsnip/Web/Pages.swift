@@ -22,9 +22,10 @@ struct Pages: Sendable {
         "backups/index", "backups/restore", "backups/delete", "backups/progress", "backups/import",
     ]
 
-    private let library: MustacheLibrary
+    /// The templates once per language, each with its words in place (`TemplateWords`).
+    private let libraries: [Language: MustacheLibrary]
 
-    /// Loads every `.mustache` file under `directory`.
+    /// Loads every `.mustache` file under `directory`, and the catalogues beside it.
     ///
     /// - Throws: `StartupError` naming the directory, the missing template or the broken line.
     init(directory: String, pseudoLanguage: Bool = false) async throws {
@@ -33,20 +34,20 @@ struct Pages: Sendable {
             throw StartupError("The templates folder \(directory) does not exist.")
         }
         UTF8HTMLContentType.register()
-        do {
-            library = try await MustacheLibrary(directory: directory)
-        } catch let error as MustacheLibrary.ParserError {
-            throw StartupError(
-                "The template \(directory)/\(error.filename) is broken at line \(error.context.lineNumber), "
-                    + "column \(error.context.columnNumber): \(error.error)"
-            )
-        }
-        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+        // The pages' words in every language sit beside the templates.
+        let catalogues = try Catalogues(
+            directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage)
+        Catalogues.use(catalogues)
+        let sources = try TemplateWords.sources(in: directory)
+        for name in Self.requiredTemplates where sources[name] == nil {
             throw StartupError("The template \(directory)/\(name).mustache is missing.")
         }
-        // The pages' words in every language sit beside the templates.
-        Catalogues.use(
-            try Catalogues(directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage))
+        var libraries: [Language: MustacheLibrary] = [:]
+        for language in Language.allCases {
+            libraries[language] = try TemplateWords.library(
+                sources, in: language, from: catalogues, directory: directory)
+        }
+        self.libraries = libraries
     }
 
     /// Renders `model` with the template `name` into an HTML response.
@@ -54,15 +55,27 @@ struct Pages: Sendable {
         Self.htmlResponse(renderBody(model, template: name), status: status)
     }
 
-    /// Renders `model` with the template `name` into the bytes of a page.
+    /// Renders `model` with the template `name` into the bytes of a page, in the language of the model's
+    /// `page` (its `PageChrome`), else the request's.
     func renderBody(_ model: some Sendable, template name: String) -> ByteBuffer {
-        // Every name was checked at start-up, so a nil here cannot happen.
-        ByteBuffer(string: library.render(TemplateValues.prepared(model) ?? model, withTemplate: name) ?? "")
+        let prepared = TemplateValues.prepared(model) ?? model
+        return ByteBuffer(string: render(prepared, name, in: Self.chromeLanguage(of: prepared) ?? PageLanguage.current))
     }
 
-    /// Renders `model` with the template `name` into a piece of a page (a partial rendered on its own).
-    func renderFragment(_ model: some Sendable, template name: String) -> String {
-        library.render(TemplateValues.prepared(model) ?? model, withTemplate: name) ?? ""
+    /// Renders `model` with the template `name` into a piece of a page (a partial rendered on its own) in
+    /// `language`.
+    func renderFragment(_ model: some Sendable, template name: String, in language: Language) -> String {
+        render(TemplateValues.prepared(model) ?? model, name, in: language)
+    }
+
+    private func render(_ prepared: Any, _ name: String, in language: Language) -> String {
+        // Every name was checked at start-up, so a nil here cannot happen.
+        (libraries[language] ?? libraries[.en])?.render(prepared, withTemplate: name) ?? ""
+    }
+
+    /// The language of a prepared page model's `page`, when it has one.
+    private static func chromeLanguage(of prepared: Any) -> Language? {
+        ((prepared as? [String: Any])?["page"] as? [String: Any])?["language"] as? Language
     }
 
     static func htmlResponse(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {

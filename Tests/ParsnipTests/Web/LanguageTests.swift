@@ -71,7 +71,7 @@ final class LanguageTests: XCTestCase {
         XCTAssertEqual(todos.format(["name": "Ana"], counts: ["count": 1], language: .en), "1 to-do for Ana")
         XCTAssertEqual(
             todos.format(
-                ["name": "Ana"], counts: ["count": 1_200], language: .en, number: { NumberWords.grouped($0, in: .en) }),
+                ["name": "Ana"], counts: ["count": 1_200], language: .en, number: { LocalFormats.whole($0, in: .en) }),
             "1,200 to-dos for Ana")
         let french = try MessageFormat("{count, plural, one {# tâche} many {# de tâches} other {# tâches}}")
         XCTAssertEqual(french.format([:], counts: ["count": 0], language: .fr), "0 tâche")
@@ -83,8 +83,8 @@ final class LanguageTests: XCTestCase {
         for broken in ["{count, plural, one {x}}", "{open", "a } b", "{n, number, x {y} other {z}}"] {
             XCTAssertThrowsError(try MessageFormat(broken), broken)
         }
-        XCTAssertEqual(NumberWords.grouped(1_234_567, in: .en), "1,234,567")
-        XCTAssertEqual(NumberWords.grouped(1_234_567, in: .es), "1.234.567")
+        XCTAssertEqual(LocalFormats.whole(1_234_567, in: .en), "1,234,567")
+        XCTAssertEqual(LocalFormats.whole(1_234_567, in: .es), "1.234.567")
     }
 
     func testTheBrowsersLanguagePicksTheBestMatchWithItsUsualFallbacks() {
