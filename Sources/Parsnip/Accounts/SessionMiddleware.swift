@@ -23,17 +23,10 @@ struct SessionMiddleware<Accounts: AccountRepository>: RouterMiddleware {
             context.sentSessionCookie = true
             context.user = try await accounts.user(forSession: token)
         }
-        // A language chosen on this browser wins; else the one the person chose on another device; else the
-        // browser's; else the household's as the owner saved it (`LanguageMiddleware` gave `--language`'s).
-        if LanguageChoice.cookieLanguage(request.headers) == nil {
-            if let chosen = context.user?.language {
-                context.language = chosen
-            } else if Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) == nil,
-                let household = try? await accounts.householdLanguage()
-            {
-                // A database too busy to say keeps `--language`'s for this one page.
-                context.language = household
-            }
+        // A language chosen on this browser wins; else the one the person chose on another device; else what
+        // `LanguageMiddleware` picked (the browser's, the household's).
+        if LanguageChoice.cookieLanguage(request.headers) == nil, let chosen = context.user?.language {
+            context.language = chosen
         }
         // Every read and record write of the page acts for this person, so the rows' ACLs hold here as in the API.
         let access = context.user.map(\.access.asPerson) ?? .person(["*"])

@@ -193,7 +193,10 @@ func buildRouter(
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: LanguageMiddleware(householdDefault: Language(rawValue: settings.language) ?? .en))
+    router.add(
+        middleware: LanguageMiddleware(
+            householdDefault: Language(rawValue: settings.language) ?? .en,
+            savedHouseholdLanguage: { try? await accounts.householdLanguage() }))
     router.add(middleware: ErrorPageMiddleware(pages: pages))
     router.add(
         middleware: AllowedHostsMiddleware(

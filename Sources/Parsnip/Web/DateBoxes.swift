@@ -37,7 +37,7 @@ struct DateBoxes: Sendable {
         self.legend = legend
         self.error = error
         let example = language.text("date.example")
-        self.hint = hint.map { "\($0) \(example)" } ?? example
+        self.hint = hint.map { language.text("date.hintAndExample", ["hint": $0, "example": example]) } ?? example
         self.describedBy = "\(name)-hint" + (error == nil ? "" : " \(name)-error")
         let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
         let values = [

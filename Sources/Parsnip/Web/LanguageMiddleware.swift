@@ -2,20 +2,28 @@ import HTTPTypes
 import Hummingbird
 
 /// Picks the language the pages speak to each visitor: the one they chose (the `parsnip_lang` cookie), else the
-/// best match of their browser's `Accept-Language`, else the household's default.
+/// best match of their browser's `Accept-Language`, else the household's as the owner saved it, else `--language`.
+/// (`SessionMiddleware` then puts a signed-in person's own choice before the browser's.)
 struct LanguageMiddleware: RouterMiddleware {
     typealias Context = ParsnipRequestContext
 
-    /// The household's default (`--language`), for a browser that asks for none of Parsnip's languages.
+    /// `--language`, for a browser that asks for none of Parsnip's languages in a household that saved none.
     let householdDefault: Language
+    /// The household's language as the owner saved it on the People page (kept in memory once read); nil when
+    /// none was saved, or the database is too busy to say.
+    let savedHouseholdLanguage: @Sendable () async -> Language?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
         var context = context
-        context.language =
-            LanguageChoice.cookieLanguage(request.headers)
-            ?? Language.preferred(acceptLanguage: request.headers[.acceptLanguage]) ?? householdDefault
+        if let chosen = LanguageChoice.cookieLanguage(request.headers)
+            ?? Language.preferred(acceptLanguage: request.headers[.acceptLanguage])
+        {
+            context.language = chosen
+        } else {
+            context.language = await savedHouseholdLanguage() ?? householdDefault
+        }
         return try await PageLanguage.$current.withValue(context.language) { try await next(request, context) }
     }
 }

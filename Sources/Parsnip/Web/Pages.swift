@@ -34,18 +34,21 @@ struct Pages: Sendable {
             throw StartupError("The templates folder \(directory) does not exist.")
         }
         UTF8HTMLContentType.register()
-        // The pages' words in every language sit beside the templates.
-        let catalogues = try Catalogues(
-            directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage)
-        Catalogues.use(catalogues)
         let sources = try TemplateWords.sources(in: directory)
         for name in Self.requiredTemplates where sources[name] == nil {
             throw StartupError("The template \(directory)/\(name).mustache is missing.")
         }
+        // A broken template is named as written, before any words are put in.
+        _ = try TemplateWords.library(sources, directory: directory) { source in source }
+        // The pages' words in every language sit beside the templates.
+        let catalogues = try Catalogues(
+            directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage)
+        Catalogues.use(catalogues)
         var libraries: [Language: MustacheLibrary] = [:]
         for language in Language.allCases {
-            libraries[language] = try TemplateWords.library(
-                sources, in: language, from: catalogues, directory: directory)
+            libraries[language] = try TemplateWords.library(sources, directory: directory) { source in
+                TemplateWords.filled(source, in: language, from: catalogues)
+            }
         }
         self.libraries = libraries
     }

@@ -50,18 +50,16 @@ enum TemplateWords {
         return text.replacingOccurrences(of: "{", with: "&#123;").replacingOccurrences(of: "}", with: "&#125;")
     }
 
-    /// The templates of `sources` with `language`'s words in place, parsed.
+    /// The templates of `sources`, each first made ready by `prepare` (its words put in), parsed.
     ///
     /// - Throws: `StartupError` naming the template and where it is broken.
-    static func library(
-        _ sources: [String: String], in language: Language, from catalogues: Catalogues, directory: String
-    )
-        throws -> MustacheLibrary
+    static func library(_ sources: [String: String], directory: String, prepare: (String) -> String) throws
+        -> MustacheLibrary
     {
         var templates: [String: MustacheTemplate] = [:]
         for (name, source) in sources {
             do {
-                templates[name] = try MustacheTemplate(string: filled(source, in: language, from: catalogues))
+                templates[name] = try MustacheTemplate(string: prepare(source))
             } catch let error as MustacheTemplate.ParserError {
                 throw StartupError(
                     "The template \(directory)/\(name).mustache is broken at line \(error.context.lineNumber), "

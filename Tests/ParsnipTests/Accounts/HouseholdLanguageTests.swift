@@ -27,6 +27,10 @@ final class HouseholdLanguageTests: XCTestCase {
             let visitor = try await owner.another().get("/sign-in", headers: Self.german).text
             XCTAssertTrue(visitor.contains(#"<html lang="ko">"#), "the household's language for a German browser")
             XCTAssertTrue(visitor.contains("<h1>로그인</h1>"), visitor)
+            // A page no route has is answered before any session is read, and in the household's language too.
+            let missing = try await owner.another().get("/no-such-page", headers: Self.german)
+            XCTAssertEqual(missing.status, .notFound)
+            XCTAssertTrue(missing.text.contains(#"<html lang="ko">"#), "the 404 page in the household's language")
             // A browser that asks for one of Parsnip's languages, or a visitor who chose one, still gets it.
             let spanish = try await owner.another().get("/sign-in", headers: [.acceptLanguage: "es"]).text
             XCTAssertTrue(spanish.contains(#"<html lang="es">"#))
