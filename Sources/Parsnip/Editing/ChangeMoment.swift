@@ -36,24 +36,8 @@ struct ChangeMoment: Sendable, Hashable {
         case dayMonthYear = "dMMMy"
     }
 
-    /// Formatters by language, pattern and time zone, made once each: making one costs far more than using it.
-    private static let formatters = LockedValue<[String: DateFormatter]>([:])
-
     private static func format(_ date: Date, _ pattern: Pattern, timeZone: TimeZone, language: Language) -> String {
-        let key = "\(language.rawValue) \(pattern.rawValue) \(timeZone.identifier)"
-        return formatters.withLock { formatters in
-            let formatter: DateFormatter
-            if let made = formatters[key] {
-                formatter = made
-            } else {
-                formatter = DateFormatter()
-                formatter.locale = LocalFormats.locale(language)
-                formatter.timeZone = timeZone
-                formatter.setLocalizedDateFormatFromTemplate(pattern.rawValue)
-                formatters[key] = formatter
-            }
-            return formatter.string(from: date)
-        }
+        LocalFormats.moment(date, skeleton: pattern.rawValue, in: language, timeZone: timeZone)
     }
 }
 

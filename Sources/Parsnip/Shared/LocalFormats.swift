@@ -24,12 +24,20 @@ enum LocalFormats {
         case shortDayMonthYear = "dMMMy"
     }
 
-    /// Formatters by language and length, made once each: making one costs far more than using it.
+    /// Formatters by language, skeleton and time zone, made once each: making one costs far more than using it.
     private static let formatters = LockedValue<[String: DateFormatter]>([:])
 
     /// `day` in `language`, `length` long. The day is a calendar day, so it is written in UTC and cannot move.
     static func day(_ day: CalendarDate, in language: Language, _ length: DateLength = .dayMonthYear) -> String {
-        let key = language.rawValue + length.rawValue
+        moment(day.date, skeleton: length.rawValue, in: language, timeZone: utc)
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    /// The instant `date` on the clock of `timeZone`, written by the ICU skeleton `skeleton` ("jmm" for the time,
+    /// "dMMM" for a short day) the way `language` writes it.
+    static func moment(_ date: Date, skeleton: String, in language: Language, timeZone: TimeZone) -> String {
+        let key = "\(language.rawValue) \(skeleton) \(timeZone.identifier)"
         return formatters.withLock { formatters in
             let formatter: DateFormatter
             if let made = formatters[key] {
@@ -37,11 +45,11 @@ enum LocalFormats {
             } else {
                 formatter = DateFormatter()
                 formatter.locale = locale(language)
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.setLocalizedDateFormatFromTemplate(length.rawValue)
+                formatter.timeZone = timeZone
+                formatter.setLocalizedDateFormatFromTemplate(skeleton)
                 formatters[key] = formatter
             }
-            return formatter.string(from: day.date)
+            return formatter.string(from: date)
         }
     }
 

@@ -96,15 +96,22 @@ final class EditingWordsTests: XCTestCase {
         XCTAssertEqual(Language.en.list([]), "nothing")
         // Agreeing with what was deleted, never with who deleted it.
         XCTAssertEqual(
-            today.deletedLine(kind: "book", now: now, timeZone: utc, language: .es), "Eliminado por Ana a las 11:00")
+            today.deletedLine(kind: "book", now: now, timeZone: utc, language: .es), "Eliminado por Ana hoy, 11:00")
         XCTAssertEqual(
-            today.deletedLine(kind: "todo", now: now, timeZone: utc, language: .es), "Eliminada por Ana a las 11:00")
+            today.deletedLine(kind: "todo", now: now, timeZone: utc, language: .es), "Eliminada por Ana hoy, 11:00")
+        // "a las 1:05" would be wrong Spanish ("a la una"), and "às 1:05" wrong Portuguese: today's times need no
+        // article at all.
+        let oneAM = ChangeStamp(username: "Ana", at: now.addingTimeInterval(-39_300))  // 01:05
+        XCTAssertEqual(
+            oneAM.deletedLine(kind: "todo", now: now, timeZone: utc, language: .es), "Eliminada por Ana hoy, 1:05")
+        XCTAssertEqual(
+            oneAM.deletedLine(kind: "todo", now: now, timeZone: utc, language: .pt), "Excluída por Ana hoje, 01:05")
         XCTAssertEqual(
             today.deletedLine(kind: "todo", now: now, timeZone: utc, language: .en), "Deleted by Ana at 11:00")
         let deleted = DeletedWhileEditing(trashId: "t", username: "Ana", at: today.at, now: now)
         XCTAssertEqual(
             deleted.sentence(thing: "recipe", timeZone: utc, language: .pt),
-            "Ana excluiu esta receita às 11:00 enquanto você a editava.")
+            "Ana excluiu esta receita hoje (11:00) enquanto você a editava.")
         XCTAssertEqual(
             deleted.sentence(thing: "to-do", timeZone: utc, language: .en),
             "Ana deleted this to-do at 11:00 while you were editing.")

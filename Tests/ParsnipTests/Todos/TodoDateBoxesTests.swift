@@ -44,7 +44,8 @@ final class TodoDateBoxesTests: XCTestCase {
             XCTAssertTrue(korean.contains(#"<legend class="date-input-legend">마감일</legend>"#))
             XCTAssertTrue(korean.contains(#"<label for="dueDate">연도</label>"#), "the year box comes first")
             let japanese = try await browser.get("/todos/new", headers: TodoLanguageTests.speaking(.ja)).text
-            XCTAssertTrue(japanese.contains("任意。いつまでに済ませるかを入力します。例：2026 3 27"), "no space after a full stop in Japanese")
+            XCTAssertTrue(
+                japanese.contains("任意。いつまでに済ませるかを入力します。例：2026 3 27"), "no space after a Japanese full stop")
         }
     }
 
