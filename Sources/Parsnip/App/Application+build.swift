@@ -121,18 +121,18 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
 /// How the Backups page names each class the apps keep, in the order the apps are listed; bookkeeping classes and
 /// parts of other records are not counted.
 let classWords: [ClassWords] = [
-    ClassWords(StoreTodoRepository.className, one: "to-do", many: "to-dos"),
-    ClassWords(StoreRecipeRepository.className, one: "recipe", many: "recipes"),
-    ClassWords(StoreBookRepository.Schema.book, one: "book", many: "books"),
-    ClassWords(CatalogueKind.genre.className, one: "genre", many: "genres"),
-    ClassWords(CatalogueKind.author.className, one: "author", many: "authors"),
-    ClassWords(CatalogueKind.publisher.className, one: "publisher", many: "publishers"),
-    ClassWords("_User", one: "person", many: "people"),
-    ClassWords(StoreBookRepository.Schema.isbn, one: "ISBN", many: "ISBNs", counted: false),
-    ClassWords("_Session", one: "sign-in", many: "sign-ins", counted: false),
-    ClassWords("_Role", one: "role", many: "roles", counted: false),
-    ClassWords(HistoryLog.className, one: "history entry", many: "history entries", counted: false),
-    ClassWords(TrashBin.className, one: "trash item", many: "trash items", counted: false),
+    ClassWords(StoreTodoRepository.className, kind: .todo, one: "to-do", many: "to-dos"),
+    ClassWords(StoreRecipeRepository.className, kind: .recipe, one: "recipe", many: "recipes"),
+    ClassWords(StoreBookRepository.Schema.book, kind: .book, one: "book", many: "books"),
+    ClassWords(CatalogueKind.genre.className, kind: .genre, one: "genre", many: "genres"),
+    ClassWords(CatalogueKind.author.className, kind: .author, one: "author", many: "authors"),
+    ClassWords(CatalogueKind.publisher.className, kind: .publisher, one: "publisher", many: "publishers"),
+    ClassWords("_User", kind: .person, one: "person", many: "people"),
+    ClassWords(StoreBookRepository.Schema.isbn, kind: .isbn, one: "ISBN", many: "ISBNs", counted: false),
+    ClassWords("_Session", kind: .session, one: "sign-in", many: "sign-ins", counted: false),
+    ClassWords("_Role", kind: .role, one: "role", many: "roles", counted: false),
+    ClassWords(HistoryLog.className, kind: .history, one: "history entry", many: "history entries", counted: false),
+    ClassWords(TrashBin.className, kind: .trash, one: "trash item", many: "trash items", counted: false),
 ]
 
 /// The classes the apps read, with the type each field must have: an import that would give one of these fields

@@ -1,13 +1,16 @@
 /// How a household names the objects of one class: "recipe", "recipes".
 struct ClassWords: Sendable, Hashable {
     let className: String
+    /// What kind of record it holds, for the pages' words in every language; nil for a class of no known kind.
+    let kind: ClassKind?
     let one: String
     let many: String
     /// False for a class that is bookkeeping or part of another record (sessions, history, an ISBN): not counted.
     let counted: Bool
 
-    init(_ className: String, one: String = "", many: String = "", counted: Bool = true) {
+    init(_ className: String, kind: ClassKind? = nil, one: String = "", many: String = "", counted: Bool = true) {
         self.className = className
+        self.kind = kind
         self.one = one
         self.many = many
         self.counted = counted
@@ -41,12 +44,12 @@ struct BackupContents: Sendable, Hashable {
         var parts: [Words] = []
         for entry in words where entry.counted {
             guard let count = objectCounts[entry.className], count > 0 else { continue }
-            parts.append(ClassNames.count(entry.className, count))
+            parts.append(ClassNames.count(entry.className, kind: entry.kind, count))
         }
         let knownNames = Set(words.map(\.className))
         for (className, count) in objectCounts.sorted(by: { $0.key < $1.key })
         where !knownNames.contains(className) && count > 0 {
-            parts.append(ClassNames.count(className, count))
+            parts.append(ClassNames.count(className, kind: nil, count))
         }
         return parts.isEmpty ? language.text("backups.contents.nothing") : ClassNames.list(parts, in: language)
     }

@@ -4,34 +4,39 @@ import ParseStore
 /// book000001)"; a class the apps do not read keeps its own name ("_History 3"). `label` is the English one.
 enum ImportedRecord {
     /// The `number`-th object (from 1) of `className`, with its objectId when it has one.
-    static func numbered(_ className: String, label: String, _ number: Int, objectId: String?) -> ReportText {
+    static func numbered(_ className: String, kind: ClassKind?, label: String, _ number: Int, objectId: String?)
+        -> ReportText
+    {
         guard let objectId else {
             return ReportText(
-                words: labelled(className, Words("backups.record.numbered", ["number": String(number)])),
+                words: labelled(className, kind, Words("backups.record.numbered", ["number": String(number)])),
                 english: "\(label) \(number)")
         }
         return ReportText(
             words: labelled(
-                className, Words("backups.record.numberedWithId", ["number": String(number), "objectId": objectId])),
+                className, kind,
+                Words("backups.record.numberedWithId", ["number": String(number), "objectId": objectId])),
             english: "\(label) \(number) (objectId \(objectId))")
     }
 
     /// The object `objectId` of `className`, by its title or name when it has one.
-    static func named(_ className: String, label: String, name: String?, objectId: String) -> ReportText {
+    static func named(_ className: String, kind: ClassKind?, label: String, name: String?, objectId: String)
+        -> ReportText
+    {
         guard let name else {
             return ReportText(
-                words: labelled(className, Words("backups.record.withId", ["objectId": objectId])),
+                words: labelled(className, kind, Words("backups.record.withId", ["objectId": objectId])),
                 english: "\(label) (objectId \(objectId))")
         }
         return ReportText(
-            words: labelled(className, Words("backups.record.named", ["name": name, "objectId": objectId])),
+            words: labelled(className, kind, Words("backups.record.named", ["name": name, "objectId": objectId])),
             english: "\(label) “\(name)” (objectId \(objectId))")
     }
 
     /// `words` with the class's label: the household's word for a class the apps read, else the class's name.
-    private static func labelled(_ className: String, _ words: Words) -> Words {
+    private static func labelled(_ className: String, _ kind: ClassKind?, _ words: Words) -> Words {
         var words = words
-        if let label = ClassNames.label(className) {
+        if let label = ClassNames.label(kind) {
             words.nested["label"] = label
         } else {
             words.arguments["label"] = className

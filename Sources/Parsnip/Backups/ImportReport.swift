@@ -45,7 +45,9 @@ public struct ImportReport: Sendable, Hashable {
 
     /// What was imported, class by class, in `language`: "1 to-do, 3 recipes".
     func imported(in language: Language) -> String {
-        ClassNames.list(classes.map { ClassNames.count($0.className, $0.created + $0.updated) }, in: language)
+        ClassNames.list(
+            classes.map { ClassNames.count($0.className, kind: kind($0.className), $0.created + $0.updated) },
+            in: language)
     }
 
     /// The lines in the household's words: per kind of record, then photos, then fields kept, then photos missing.
@@ -54,7 +56,8 @@ public struct ImportReport: Sendable, Hashable {
             let numbers = ["created": counts.created, "updated": counts.updated, "skipped": counts.skipped]
             return ReportText(
                 words: ClassNames.naming(
-                    counts.className, as: "classes", in: Words("backups.import.line.counts", counts: numbers)),
+                    counts.className, kind: kind(counts.className), as: "classes",
+                    in: Words("backups.import.line.counts", counts: numbers)),
                 english: "\(plural(counts.className)): \(counts.created) to add, \(counts.updated) to update, "
                     + "\(counts.skipped) to skip (already here)")
         }
@@ -70,7 +73,8 @@ public struct ImportReport: Sendable, Hashable {
             texts.append(
                 ReportText(
                     words: ClassNames.naming(
-                        className, as: "classes", in: Words("backups.import.line.keptFields", ["fields": list])),
+                        className, kind: kind(className), as: "classes",
+                        in: Words("backups.import.line.keptFields", ["fields": list])),
                     english: "\(plural(className)): kept but not shown on the pages: \(list)"))
         }
         texts += missingFiles
@@ -81,11 +85,15 @@ public struct ImportReport: Sendable, Hashable {
     func leftOutLine(_ className: String, count: Int) -> ReportText {
         ReportText(
             words: ClassNames.naming(
-                className, as: "classes", in: Words("backups.import.line.leftOut", counts: ["count": count])),
+                className, kind: kind(className), as: "classes",
+                in: Words("backups.import.line.leftOut", counts: ["count": count])),
             english: "\(plural(className)): \(count) left out; people are added on the People page, never imported.")
     }
 
     /// "To-dos", "History entries" in English; a class the apps do not name keeps its own name.
+    /// The kind of record `className` holds, as the composition root named it.
+    func kind(_ className: String) -> ClassKind? { words[className]?.kind }
+
     func plural(_ className: String) -> String {
         guard let many = words[className]?.many, !many.isEmpty else { return className }
         return many.prefix(1).uppercased() + many.dropFirst()

@@ -73,7 +73,9 @@ enum ImportRun {
                 let object = try? writer.reader.fetch(record.className, objectId: record.objectId)
                 let name = (object?["title"] ?? object?["name"])?.stringValue
                 let label = known[record.className]?.label ?? record.className
-                let named = ImportedRecord.named(record.className, label: label, name: name, objectId: record.objectId)
+                let named = ImportedRecord.named(
+                    record.className, kind: report.kind(record.className), label: label, name: name,
+                    objectId: record.objectId)
                 return ImportProblems.refused(record: named, because: ruleBreak.message)
             }
             return report
@@ -90,7 +92,8 @@ enum ImportRun {
         for (index, object) in imported.objects.enumerated() {
             if index % 1_000 == 0 { progress(index) }
             let name = ImportedRecord.numbered(
-                imported.className, label: known?.label ?? imported.className, index + 1, objectId: object.objectId)
+                imported.className, kind: report.kind(imported.className), label: known?.label ?? imported.className,
+                index + 1, objectId: object.objectId)
             if let known {
                 if let mismatch = typeProblem(object, known: known, record: name) {
                     report.problemTexts.append(mismatch)

@@ -288,7 +288,8 @@ final class BackupFormattingTests: XCTestCase {
     }
 
     func testAnImportReportsLinesInEnglishAreTodaysAndEachLanguageCountsItsOwnWay() {
-        var report = ImportReport(dryRun: true, words: ["Recipe": ClassWords("Recipe", one: "recipe", many: "recipes")])
+        var report = ImportReport(
+            dryRun: true, words: ["Recipe": ClassWords("Recipe", kind: .recipe, one: "recipe", many: "recipes")])
         report.classes = [ImportReport.Counts(className: "Recipe", created: 2, updated: 1, skipped: 0)]
         report.files = 1
         report.keptFields = ["Note": ["shelf"]]
@@ -307,8 +308,8 @@ final class BackupFormattingTests: XCTestCase {
 
     func testTheCommandLinesEnglishOfEachImportLineAndProblemIsTheCataloguesEnglish() {
         let words = [
-            ClassWords("TodoListItem", one: "to-do", many: "to-dos"),
-            ClassWords("_User", one: "person", many: "people"),
+            ClassWords("TodoListItem", kind: .todo, one: "to-do", many: "to-dos"),
+            ClassWords("_User", kind: .person, one: "person", many: "people"),
         ]
         var report = ImportReport(
             dryRun: true, words: Dictionary(uniqueKeysWithValues: words.map { ($0.className, $0) }))
@@ -316,9 +317,9 @@ final class BackupFormattingTests: XCTestCase {
         report.files = 2
         report.keptFields = ["TodoListItem": ["colour", "shelf"]]
         report.leftOut = [report.leftOutLine("_User", count: 2)]
-        let recipe = ImportedRecord.numbered("Recipe", label: "Recipe", 2, objectId: "bad0000001")
-        let note = ImportedRecord.numbered("Note", label: "Note", 7, objectId: nil)
-        let book = ImportedRecord.named("Book", label: "Book", name: "Dune", objectId: "book000001")
+        let recipe = ImportedRecord.numbered("Recipe", kind: .recipe, label: "Recipe", 2, objectId: "bad0000001")
+        let note = ImportedRecord.numbered("Note", kind: nil, label: "Note", 7, objectId: nil)
+        let book = ImportedRecord.named("Book", kind: .book, label: "Book", name: "Dune", objectId: "book000001")
         report.missingFiles = [ImportProblems.missingPhoto(record: recipe, file: "abc_soup.png")]
         report.problemTexts = [
             ImportProblems.type(record: recipe, field: "releaseDate", expected: .date, actual: .string),

@@ -81,6 +81,27 @@ final class TodoLanguageTests: XCTestCase {
         }
     }
 
+    func testSearchFindsAccentedKoreanAndJapaneseTextFromAPageInEveryLanguage() async throws {
+        try await withApp { browser in
+            try await Self.add(browser, "Café con leche")
+            try await Self.add(browser, "牛乳を買う")
+            try await Self.add(browser, "우유 사기")
+            let searches = [
+                ("cafe", "Café con leche"), ("CAFÉ", "Café con leche"), ("牛乳", "牛乳を買う"), ("買う", "牛乳を買う"),
+                ("우유", "우유 사기"), ("사기", "우유 사기"),
+            ]
+            for language in Language.allCases {
+                for (typed, found) in searches {
+                    let query = typed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? typed
+                    let page = try await browser.get("/todos?q=\(query)", headers: Self.speaking(language)).text
+                    XCTAssertTrue(page.contains(">\(found)</a>"), "\(language.rawValue): “\(typed)” finds “\(found)”")
+                    let line = TodoFormatting.countLine(open: 1, done: 0, search: typed, in: language)
+                    XCTAssertTrue(page.contains(TemplateWords.escaped(line)), "\(language.rawValue): \(line)")
+                }
+            }
+        }
+    }
+
     func testNoEnglishSentenceOfTheToDoCatalogueIsLeftOnAKoreanPage() async throws {
         try await withApp { browser in
             let korean = Self.speaking(.ko)
