@@ -37,9 +37,9 @@ extension TodoTick: MustacheParent {
 extension TodoRowFragment: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "canEdit": canEdit
-        case "csrfToken": csrfToken
-        case "backURL": backURL
+        case "canEdit": source.canEdit
+        case "csrfToken": source.csrfToken
+        case "backURL": source.backURL
         default: row.child(named: name)
         }
     }

@@ -85,25 +85,16 @@ struct TodoRowSource: Sendable, Hashable {
     let language: Language
 }
 
-/// One row as `partials/todo-row` renders it: the to-do in words, and what the list page gives every row.
+/// One row as `partials/todo-row` renders it: the to-do in words, beside what the list page gives every row (the
+/// source's rights, token and way back).
 struct TodoRowFragment: Sendable, Hashable {
     let row: TodoRow
-    /// Whether the visitor may tick, edit and delete.
-    let canEdit: Bool
-    /// The tick forms' token (the page cache's stand-in when the page is shared).
-    let csrfToken: String
-    /// The list page a tick button sends the person back to.
-    let backURL: String
-    /// The language of the row's own words (`{{page.t.…}}` in the row's template).
-    let language: Language
-}
+    let source: TodoRowSource
 
-extension TodoRowFragment {
     /// The row `source` makes, its days said on the household's clock (`timeZone`).
     init(_ source: TodoRowSource, timeZone: TimeZone) {
-        self.init(
-            row: TodoFormatting.row(source.item, today: source.today, timeZone: timeZone, in: source.language),
-            canEdit: source.canEdit, csrfToken: source.csrfToken, backURL: source.backURL, language: source.language)
+        self.row = TodoFormatting.row(source.item, today: source.today, timeZone: timeZone, in: source.language)
+        self.source = source
     }
 }
 

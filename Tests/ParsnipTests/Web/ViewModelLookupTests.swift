@@ -38,6 +38,23 @@ final class ViewModelLookupTests: XCTestCase {
         XCTAssertEqual(answeredLabels, Set(Mirror(reflecting: rows[0]).children.compactMap(\.label)))
     }
 
+    /// A row fragment answers the list's values from its source and everything else from its row.
+    func testTodoRowFragmentAnswersTheListsValuesAndTheRows() throws {
+        let item = TodoListItem(
+            id: "AbCdE12345", title: "Title", description: "", createdAt: Date(timeIntervalSince1970: 0),
+            updatedAt: Date(timeIntervalSince1970: 0))
+        let source = TodoRowSource(
+            item: item, today: CalendarDate(year: 1970, month: 1, day: 1)!, canEdit: true, csrfToken: "token",
+            backURL: "/todos?q=x", language: .fr)
+        let fragment = TodoRowFragment(source, timeZone: TimeZone(identifier: "UTC")!)
+        XCTAssertEqual(fragment.child(named: "canEdit") as? Bool, true)
+        XCTAssertEqual(fragment.child(named: "csrfToken") as? String, "token")
+        XCTAssertEqual(fragment.child(named: "backURL") as? String, "/todos?q=x")
+        XCTAssertEqual(fragment.child(named: "url") as? String, "/todos/AbCdE12345")
+        XCTAssertEqual(fragment.child(named: "title") as? String, "Title")
+        XCTAssertNil(fragment.child(named: "item"), "the source's own fields are not the template's")
+    }
+
     /// TodoTick answers template names itself too.
     func testTodoTickAnswersEveryStoredPropertyByName() throws {
         let tick = TodoTick(action: "/todos/AbCdE12345/done", value: "1", pressed: false, label: "Done: “Title”")
