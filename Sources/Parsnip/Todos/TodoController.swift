@@ -56,7 +56,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                     size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown))
             let list = TodoListContext(
                 address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
-                timeZone: timeZone, query: TodoListAddress.listQuery(query), csrfToken: token)
+                query: TodoListAddress.listQuery(query), csrfToken: token)
             let page = TodoListPage(page: result, list: list, chrome: context) { source in
                 RenderedFragment(
                     html: rowCache.fragment(for: source) {

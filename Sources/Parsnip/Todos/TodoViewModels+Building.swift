@@ -9,7 +9,6 @@ struct TodoListContext: Sendable {
     /// The search box's text as the person typed it.
     let typed: String
     let today: CalendarDate
-    let timeZone: TimeZone
     /// The query string of this page, for the tick buttons' way back: the list's own parameters only, so a row
     /// renders the same on every address of the same page.
     let query: String
