@@ -38,3 +38,21 @@ extension ParseWriter {
         try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) (\(columns))")
     }
 }
+
+extension ParseWriter {
+    /// Keeps an index that walks `className`'s String field `field` in the order of
+    /// `ParseQuery.TextOrder.ignoringCaseAndAccents` (ties by objectId), so a list sorted that way reads only the
+    /// page it shows instead of folding and sorting every row on every request. The index is made now when the field
+    /// exists as a String, and otherwise as soon as any writer makes it; nothing is created here, so a fresh
+    /// database has no class before its first object. A field of another type gets no index.
+    ///
+    /// SQLite keeps the index through every connection the store opens (each has `parse_sortkey`); a program
+    /// without that function that writes the class is refused by SQLite rather than leaving the index wrong.
+    public func ensureFoldedOrderIndex(_ className: String, field: String) throws {
+        try NameRules.validateClassName(className)
+        try NameRules.validateWritableField(field)
+        context.schemas.foldedOrderFields.withLock { _ = $0.insert([className, field]) }
+        guard try context.schemas.entry(className, in: db)?.schema.fields[field] == .string else { return }
+        try SchemaCache.createFoldedOrderIndex(className, field: field, in: db)
+    }
+}

@@ -122,7 +122,7 @@ extension ParseWriter {
             throw ParseError.objectNotFound
         }
         try applyRelationEdits(plan, className: className, objectId: objectId)
-        changeLog.record(className, objectId)
+        changeLog.record(className, objectId, fields: Set(operations.keys))
         return try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
     }
 

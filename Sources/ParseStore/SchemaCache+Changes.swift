@@ -57,6 +57,10 @@ extension SchemaCache {
                 sql: "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
                 arguments: [className, ParseJSON.encode(.object(entry.document))])
         }
+        let folded = foldedOrderFields.withLock { $0 }
+        for (name, type) in newFields where type == .string && folded.contains([className, name]) {
+            try Self.createFoldedOrderIndex(className, field: name, in: db)
+        }
         for (name, type) in newFields {
             guard case .relation = type else { continue }
             let join = joinTableName(field: name, className: className)
@@ -73,6 +77,14 @@ extension SchemaCache {
         }
         try recordPending(entry, in: db)
         return entry
+    }
+
+    /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId.
+    static func createFoldedOrderIndex(_ className: String, field: String, in db: Database) throws {
+        let index = quoteIdentifier(className + "_" + field + "_folded")
+        try db.execute(
+            sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) "
+                + "(\(StoreFunctions.sortKeyName)(\(quoteIdentifier(field))), \"objectId\")")
     }
 
     /// Throws 103 when the table or index names of a new class are taken, ignoring case as SQLite does.

@@ -45,6 +45,10 @@ final class SchemaCache: Sendable {
         defaults.withLock { $0 = permissions }
     }
 
+    /// The String fields (class name, field name) that keep a folded-order index whenever they exist
+    /// (`ParseWriter.ensureFoldedOrderIndex`): a field made later, by any writer, gets its index as it is made.
+    let foldedOrderFields = Mutex(Set<[String]>())
+
     /// Everything the cache knows, guarded by one lock.
     private struct State {
         /// The `schema_version` the committed entries belong to.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The SQL functions queries rely on, registered on every connection by `ParseStore.configuration(lockWait:)`.
@@ -18,13 +19,49 @@ enum StoreFunctions {
     static func register(in db: Database) throws {
         db.add(function: lower)
         db.add(function: regexp)
-        db.add(function: sortKey)
+        try registerSortKey(in: db)
     }
 
-    private static let sortKey = DatabaseFunction(sortKeyName, argumentCount: 1, pure: true) { arguments in
-        guard case .string(let text) = arguments[0].storage else { return arguments[0] }
-        return foldedForSorting(text)
+    /// `parse_sortkey` straight on SQLite: deterministic and innocuous, so indexes on it
+    /// (`ParseWriter.ensureFoldedOrderIndex`) may be used and kept, also in a file read with `trusted_schema = OFF`
+    /// (a backup being restored); a text argument is folded from its bytes, anything else is returned as it is.
+    private static func registerSortKey(in db: Database) throws {
+        let flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS
+        let code = sqlite3_create_function_v2(
+            db.sqliteConnection, sortKeyName, 1, flags, nil,
+            { context, count, values in
+                guard count == 1, let value = values?[0] else { return }
+                guard sqlite3_value_type(value) == SQLITE_TEXT, let bytes = sqlite3_value_text(value) else {
+                    sqlite3_result_value(context, value)
+                    return
+                }
+                let length = Int(sqlite3_value_bytes(value))
+                let utf8 = UnsafeBufferPointer(start: bytes, count: length)
+                if utf8.allSatisfy({ $0 < 0x80 }) {
+                    // ASCII: only A–Z change, so the folded text is made byte by byte without a Swift String.
+                    guard let folded = sqlite3_malloc64(UInt64(max(length, 1)))?.assumingMemoryBound(to: UInt8.self)
+                    else { return sqlite3_result_error_nomem(context) }
+                    for index in 0..<length {
+                        let byte = utf8[index]
+                        folded[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                    }
+                    sqlite3_result_text64(context, folded, UInt64(length), sqlite3_free, UInt8(SQLITE_UTF8))
+                    return
+                }
+                let folded = StoreFunctions.foldedForSorting(String(decoding: utf8, as: UTF8.self))
+                folded.utf8CString.withUnsafeBufferPointer { buffer in
+                    sqlite3_result_text64(
+                        context, buffer.baseAddress, UInt64(buffer.count - 1), StoreFunctions.transient,
+                        UInt8(SQLITE_UTF8))
+                }
+            }, nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "parse_sortkey was not registered")
+        }
     }
+
+    /// SQLite's `SQLITE_TRANSIENT` (copy the text now), which Swift cannot import as a constant.
+    fileprivate static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// Lower-cased, accents removed; plain ASCII takes a fast path without Foundation.
     static func foldedForSorting(_ text: String) -> String {

@@ -10,7 +10,7 @@ extension WritePath {
         try await WritePath(
             store: store, rules: rules,
             countedClasses: [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"],
-            indexes: StoreTodoRepository.indexes,
+            indexes: StoreTodoRepository.indexes + StoreRecipeRepository.indexes + StoreBookRepository.indexes,
             searchable: [StoreTodoRepository.searchable, StoreRecipeRepository.searchable]
                 + StoreBookRepository.searchable,
             places: [

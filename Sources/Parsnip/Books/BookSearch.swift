@@ -16,7 +16,8 @@ extension StoreBookRepository {
     static let bookSearch = SearchableClass(
         className: Schema.book,
         document: { object, reader in try bookDocument(object, reader: reader) },
-        drawsOn: CatalogueKind.allCases.map(\.className) + [Schema.isbn],
+        drawsOn: Dictionary(uniqueKeysWithValues: CatalogueKind.allCases.map { ($0.className, [Schema.name]) })
+            .merging([Schema.isbn: [Schema.value]]) { first, _ in first },
         dependents: { change, reader in try booksNaming(change, reader: reader) })
 
     /// Title, authors, publishers, genre and ISBN (its 13- and 10-digit forms) as one text.

@@ -26,6 +26,12 @@ final class StoreBookRepository: BookRepository {
         static let lentOn = "lentOn"
     }
 
+    /// The lists' default orders (titles and names ignoring case and accents) as indexes, so a page of books or of
+    /// a catalogue reads only its rows.
+    static let indexes =
+        [StoredIndex.foldedOrder(Schema.book, Schema.title)]
+        + CatalogueKind.allCases.map { StoredIndex.foldedOrder($0.className, Schema.name) }
+
     let writePath: WritePath
     /// Called between a save's steps; a test throws from it to show that nothing of the save is kept.
     let faultInjection: (@Sendable (BookWriteStep) throws -> Void)?

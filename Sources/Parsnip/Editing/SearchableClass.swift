@@ -10,8 +10,9 @@ struct SearchableClass: Sendable {
     let className: String
     /// The document of one stored object, read with `reader` (which sees the transaction's own writes).
     let document: @Sendable (ParseObject, ParseReader) throws -> SearchDocument
-    /// The classes whose objects this class's documents draw on.
-    var drawsOn: [String] = []
+    /// The classes whose objects this class's documents draw on, each with the fields the documents read: a change
+    /// to other fields (a genre's list of books) leaves the documents as they are, so it costs no indexing.
+    var drawsOn: [String: Set<String>] = [:]
     /// The objectIds of this class whose documents draw on the changed object of a `drawsOn` class.
     var dependents: @Sendable (ObjectChange, ParseReader) throws -> [String] = { _, _ in [] }
 }
@@ -85,7 +86,7 @@ extension SearchableClass {
             for searchable in classes {
                 if searchable.className == change.className {
                     pending[searchable.className, default: []].insert(change.objectId)
-                } else if searchable.drawsOn.contains(change.className) {
+                } else if let read = searchable.drawsOn[change.className], change.mayHaveChanged(read) {
                     pending[searchable.className, default: []].formUnion(
                         try searchable.dependents(change, writer.reader))
                 }
@@ -106,7 +107,7 @@ extension SearchableClass {
     ) throws {
         var outOfDate: Set<String> = []
         for searchable in classes {
-            let rebuild = searchable.drawsOn.contains(where: outOfDate.contains)
+            let rebuild = searchable.drawsOn.keys.contains(where: outOfDate.contains)
             let changed = try searchable.bringUpToDate(writer: writer, rebuild: rebuild) { done, total in
                 progress(searchable.className, done, total)
             }

@@ -57,7 +57,7 @@ final class WritePath: Sendable {
     ) throws -> [String: Int] {
         try writer.ensureIndex(HistoryLog.className, on: [(HistoryLog.recordKey, .string), ("createdAt", .date)])
         try writer.ensureIndex(TrashBin.className, on: [(TrashBin.recordKey, .string)])
-        for index in indexes { try writer.ensureIndex(index.className, on: index.fields) }
+        for index in indexes { try index.ensure(writer: writer) }
         let now = writer.now()
         try HistoryLog.prune(olderThan: rules.historyDays, now: now, writer: writer)
         try TrashBin.removeAll(before: now.addingTimeInterval(-Double(rules.trashDays) * 86_400), writer: writer)

@@ -9,6 +9,9 @@ final class StoreRecipeRepository: RecipeRepository {
     /// The Parse class that holds recipes.
     static let className = "Recipe"
 
+    /// The list's default order (names ignoring case and accents) as an index, so a page reads only its rows.
+    static let indexes = [StoredIndex.foldedOrder(className, "name")]
+
     let writePath: WritePath
 
     /// Opens the repository on `writePath`'s store.
