@@ -31,6 +31,9 @@ public final class ParseStore: Sendable {
     /// The store clock's time now, to the millisecond: the time its next write would stamp.
     public func now() -> Date { context.timestamp() }
 
+    /// How many connections read at once: one a core (at least 4), so reads never queue while cores are idle.
+    public static var readerCount: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) }
+
     /// Opens (creating if needed) the database file at `path` in WAL mode.
     ///
     /// - Parameters:
@@ -41,7 +44,7 @@ public final class ParseStore: Sendable {
     ) throws {
         let lockWait = WriteLockWait(limit: busyWait)
         var config = Self.configuration(lockWait: lockWait)
-        config.maximumReaderCount = 4
+        config.maximumReaderCount = Self.readerCount
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: config)

@@ -10,10 +10,10 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// The app's clock: the latest publishing year is the year after its year.
     let clock: any ParseClock
     /// List pages rendered since the last write, by visitor variant and query string.
-    let listCache = RenderedPageCache()
+    let listCache = RenderedPageCache(shards: 8)
     /// Book pages and forms rendered since the last write, by visitor variant and path, with the CSRF token left out: a book page is
     /// about 1.6 KB, so the byte budget, not the count, bounds it (room for the pages of 8,000 books).
-    let pageCache = PageCache<TokenSplicedPage>(capacity: 8_192, byteBudget: 16 << 20)
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 8_192, byteBudget: 16 << 20, shards: 8)
     /// Every genre, author and publisher as read at a revision: the list's selects and the form's pickers need
     /// them on every page rendered, and they change only with a write.
     let entriesCache = LockedValue<(revision: Int, entries: [CatalogueKind: [CatalogueEntryUsage]])?>(nil)
@@ -46,7 +46,8 @@ struct BookController<Repository: BookRepository>: Sendable {
             let result = try await repository.list(query.request(size: pageSize, authorIds: authorIds))
             let page = BookIndexPage(
                 result: result, query: query, entries: entries, pageSize: pageSize,
-                visitor: BookVisitor(context: context))
+                visitor: BookVisitor(context: context)
+            ) { FilterChoices.rendered($0, pages: pages) }
             return pages.renderBody(page, template: "books/index")
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 
 extension BookIndexPage {
-    /// The list page for one page of results read with `query`, with every entry in the filter selects.
+    /// The list page for one page of results read with `query`, with every entry in the filter selects, their
+    /// options rendered by `choices` (hundreds of authors: `FilterChoices.cache` keeps them rendered).
     init(
         result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
-        visitor: BookVisitor
+        visitor: BookVisitor, choices: (FilterChoices) -> RenderedFragment
     ) {
         let language = visitor.language
         let rows = result.books.map { BookFormatting.row($0, in: language) }
@@ -25,13 +26,19 @@ extension BookIndexPage {
         self.init(
             page: chrome,
             query: query.search == nil ? "" : query.typed,
-            genreOptions: BookFormatting.filterOptions(
-                entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language),
+            genreOptions: choices(
+                FilterChoices(
+                    options: BookFormatting.filterOptions(
+                        entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language),
+                    language: language)),
             authorName: query.authorName
                 ?? query.authorId.flatMap { id in entries[.author]?.first { $0.entry.id == id }?.entry.name } ?? "",
-            authorNames: (entries[.author] ?? []).map(\.entry.name),
-            publisherOptions: BookFormatting.filterOptions(
-                entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language),
+            authorNames: choices(FilterChoices(names: (entries[.author] ?? []).map(\.entry.name), language: language)),
+            publisherOptions: choices(
+                FilterChoices(
+                    options: BookFormatting.filterOptions(
+                        entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language),
+                    language: language)),
             shelfOptions: [
                 SelectOption(value: "", title: language.text("books.shelf.all"), selected: query.shelf == nil)
             ]

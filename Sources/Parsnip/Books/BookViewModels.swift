@@ -3,12 +3,14 @@ struct BookIndexPage: Sendable {
     let page: PageChrome
     /// The search box's text as typed.
     let query: String
-    let genreOptions: [SelectOption]
+    /// The genre select's options, rendered (`partials/filter-choices`).
+    let genreOptions: RenderedFragment
     /// The author box's text: as typed, or the name of the author the list is filtered by.
     let authorName: String
-    /// Every author's name, for the box's suggestions.
-    let authorNames: [String]
-    let publisherOptions: [SelectOption]
+    /// Every author's name, for the box's suggestions, rendered.
+    let authorNames: RenderedFragment
+    /// The publisher select's options, rendered.
+    let publisherOptions: RenderedFragment
     /// "All books", "Lent out", "Unread".
     let shelfOptions: [SelectOption]
     let sortOptions: [SelectOption]

@@ -10,7 +10,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     /// Books shown on an entry's page; the rest are one link away in the filtered book list.
     let bookLimit: Int
     /// The list and entry pages rendered since the last write, by visitor variant and path, without the CSRF token.
-    let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20)
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 1_024, byteBudget: 8 << 20, shards: 8)
     /// "Now" for the "Last changed" line: the app's clock.
     let clock: any ParseClock
 

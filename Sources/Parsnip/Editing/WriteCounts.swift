@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The one page-cache revision and the totals of the counted classes, kept in memory between writes.
 ///
 /// Totals are counted once when Parsnip opens and then adjusted by every change the write path makes, so list
@@ -11,6 +13,8 @@ final class WriteCounts: Sendable {
     }
 
     private let state: LockedValue<State>
+    /// The revision, readable without the lock: every request reads it, many cores at once.
+    private let currentRevision = Atomic<Int>(0)
 
     /// Starts from the counts of objects already stored, by class.
     init(totals: [String: Int]) {
@@ -21,7 +25,7 @@ final class WriteCounts: Sendable {
     func total(of className: String) -> Int { state.withLock { $0.totals[className] ?? 0 } }
 
     /// Moves after every change.
-    var revision: Int { state.withLock { $0.revision } }
+    var revision: Int { currentRevision.load(ordering: .acquiring) }
 
     /// Records a finished change that added (or, negative, removed) objects by class.
     func recordChange(totals changes: [String: Int]) {
@@ -30,6 +34,7 @@ final class WriteCounts: Sendable {
                 state.totals[className, default: 0] += delta
             }
             state.revision += 1
+            currentRevision.store(state.revision, ordering: .releasing)
         }
     }
 
@@ -38,6 +43,7 @@ final class WriteCounts: Sendable {
         state.withLock { state in
             state.totals = totals
             state.revision += 1
+            currentRevision.store(state.revision, ordering: .releasing)
         }
     }
 }

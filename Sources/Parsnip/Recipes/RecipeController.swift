@@ -14,11 +14,11 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     /// "Now" for the "Last changed" lines: the app's clock.
     var clock: any ParseClock = SystemParseClock()
     /// List pages rendered since the last write, by visitor variant and query string.
-    let listCache = RenderedPageCache()
+    let listCache = RenderedPageCache(shards: 8)
     /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
     /// path, with the CSRF token left out: room for the page and the editor of 1,000 typical recipes (about 2 and
     /// 16 KB), within the 64 MB the server aims at.
-    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20)
+    let pageCache = PageCache<TokenSplicedPage>(capacity: 2_048, byteBudget: 20 << 20, shards: 8)
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/recipes", .signedIn, use: index)

@@ -25,7 +25,15 @@ enum LocalFormats {
     }
 
     /// Formatters by language, skeleton and time zone, made once each: making one costs far more than using it.
-    private static let formatters = LockedValue<[String: DateFormatter]>([:])
+    /// A formatter is used under its lock, so there are several sets, each thread using the one its identity picks:
+    /// rows formatted on many cores at once rarely wait for each other.
+    private static let formatterSets = (0..<8).map { _ in LockedValue<[String: DateFormatter]>([:]) }
+
+    /// The set of formatters the calling thread uses.
+    private static var formatters: LockedValue<[String: DateFormatter]> {
+        let thread = unsafeBitCast(pthread_self(), to: UInt.self)
+        return formatterSets[Int((thread >> 12) % UInt(formatterSets.count))]
+    }
 
     /// `day` in `language`, `length` long. The day is a calendar day, so it is written in UTC and cannot move.
     static func day(_ day: CalendarDate, in language: Language, _ length: DateLength = .dayMonthYear) -> String {

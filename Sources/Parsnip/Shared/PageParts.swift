@@ -21,7 +21,7 @@ struct ErrorLink: Sendable {
 }
 
 /// One `<option>` of a select, with whether it is the chosen one.
-struct SelectOption: Sendable {
+struct SelectOption: Sendable, Hashable {
     let value: String
     let title: String
     let selected: Bool

@@ -14,9 +14,9 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// The household's time zone: where its days begin.
     let timeZone: TimeZone
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
-    let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20)
+    let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20, shards: 8)
     /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
-    let rowCache = FragmentCache<TodoRowSource>(byteBudget: 1 << 20)
+    let rowCache = FragmentCache<TodoRowSource>(byteBudget: 1 << 20, shards: 16)
 
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/todos", .signedIn, use: index)

@@ -38,35 +38,52 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    private let state = LockedValue(State())
+    /// The pieces, split by key into shards with a lock each, so that requests rendering rows on many cores at once
+    /// rarely wait for each other (a list page looks up 50 rows); each shard holds its share of the budget.
+    private let shards: [LockedValue<State>]
 
-    /// A cache holding at most about `byteBudget` bytes of rendered pieces.
-    init(byteBudget: Int) {
-        self.byteBudget = max(2, byteBudget)
+    /// A cache holding at most about `byteBudget` bytes of rendered pieces, split over `shards` locks (a cache asked
+    /// many times per request wants several; a piece over half a shard's share is not kept).
+    init(byteBudget: Int, shards: Int = 1) {
+        let count = max(1, shards)
+        self.byteBudget = max(2 * count, byteBudget)
+        self.shards = (0..<count).map { _ in LockedValue(State()) }
+    }
+
+    private var shardBudget: Int { byteBudget / shards.count }
+
+    private func shard(_ key: Key) -> LockedValue<State> {
+        shards.count == 1 ? shards[0] : shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
     }
 
     /// The piece rendered for `key`, rendered by `render` the first time.
     func fragment(for key: Key, render: () -> String) -> String {
-        if let kept = state.withLock({ state in state.find(key, budget: byteBudget) }) {
+        let shard = shard(key)
+        let budget = shardBudget
+        if let kept = shard.withLock({ state in state.find(key, budget: budget) }) {
             return kept
         }
         let rendered = render()
-        state.withLock { state in state.keep(rendered, for: key, budget: byteBudget) }
+        shard.withLock { state in state.keep(rendered, for: key, budget: budget) }
         return rendered
     }
 
     /// The piece kept for `key`, if any (for callers whose pieces are made asynchronously).
     func piece(for key: Key) -> String? {
-        state.withLock { state in state.find(key, budget: byteBudget) }
+        let budget = shardBudget
+        return shard(key).withLock { state in state.find(key, budget: budget) }
     }
 
-    /// Keeps `piece` for `key` (a piece over half the budget is not kept).
+    /// Keeps `piece` for `key` (a piece over half a shard's budget is not kept).
     func keep(_ piece: String, for key: Key) {
-        state.withLock { state in state.keep(piece, for: key, budget: byteBudget) }
+        let budget = shardBudget
+        shard(key).withLock { state in state.keep(piece, for: key, budget: budget) }
     }
 
     /// How many pieces both generations hold now (for tests).
-    var count: Int { state.withLock { $0.current.count + $0.previous.count } }
+    var count: Int {
+        shards.reduce(0) { total, shard in total + shard.withLock { $0.current.count + $0.previous.count } }
+    }
 }
 
 /// A piece of HTML rendered already, put into a page as it is (`{{{html}}}`).

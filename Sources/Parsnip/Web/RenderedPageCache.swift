@@ -23,24 +23,34 @@ final class PageCache<Page: CacheablePage>: Sendable {
         var bytes = 0
     }
 
-    private let state = LockedValue(State())
+    /// The pages split by key over shards with a lock each, so requests on many cores rarely wait for each other;
+    /// each shard keeps its share of the capacity and the bytes, and follows the revision on its own.
+    private let shards: [LockedValue<State>]
 
-    /// A cache of at most `capacity` pages and `byteBudget` bytes of them.
-    init(capacity: Int = 64, byteBudget: Int = 4 << 20) {
+    /// A cache of at most `capacity` pages and `byteBudget` bytes of them, split over `shards` locks.
+    init(capacity: Int = 64, byteBudget: Int = 4 << 20, shards: Int = 1) {
+        let count = max(1, min(shards, capacity))
         self.capacity = max(1, capacity)
         self.byteBudget = max(1, byteBudget)
+        self.shards = (0..<count).map { _ in LockedValue(State()) }
+    }
+
+    private func shard(_ key: String) -> LockedValue<State> {
+        shards.count == 1 ? shards[0] : shards[Int(UInt(bitPattern: key.hashValue) % UInt(shards.count))]
     }
 
     /// The page rendered for `key` at `revision`, if there is one.
     func page(for key: String, revision: Int) -> Page? {
-        state.withLock { state in
+        shard(key).withLock { state in
             state.revision == revision ? state.pages[key] : nil
         }
     }
 
     /// Keeps `page` for `key`, unless a newer revision has been seen meanwhile.
     func store(_ page: Page, for key: String, revision: Int) {
-        state.withLock { state in
+        let capacity = max(1, self.capacity / shards.count)
+        let byteBudget = max(1, self.byteBudget / shards.count)
+        shard(key).withLock { state in
             if revision > state.revision {
                 state = State(revision: revision, pages: [:])
             }
@@ -59,7 +69,9 @@ final class PageCache<Page: CacheablePage>: Sendable {
 
     /// How many pages and bytes the cache holds now (for tests).
     var usage: (pages: Int, bytes: Int) {
-        state.withLock { ($0.pages.count, $0.bytes) }
+        shards.reduce((0, 0)) { total, shard in
+            shard.withLock { (total.0 + $0.pages.count, total.1 + $0.bytes) }
+        }
     }
 }
 

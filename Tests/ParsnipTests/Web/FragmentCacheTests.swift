@@ -50,4 +50,23 @@ final class FragmentCacheTests: XCTestCase {
         XCTAssertEqual(renders, 2)
         XCTAssertEqual(cache.count, 0)
     }
+
+    func testASplitCacheRendersEachKeyOnceAndStaysWithinItsBudget() {
+        // 16 shards of 100,000 bytes: 100-byte pieces, 500 a generation in each.
+        let cache = FragmentCache<Int>(byteBudget: 1_600_000, shards: 16)
+        var renders = 0
+        for round in 0..<2 {
+            for key in 0..<64 {
+                let piece = cache.fragment(for: key) {
+                    renders += 1
+                    return String(repeating: "\(key % 10)", count: 100)
+                }
+                XCTAssertEqual(piece, String(repeating: "\(key % 10)", count: 100), "round \(round)")
+            }
+        }
+        XCTAssertEqual(renders, 64, "every key rendered once, whichever shard it falls in")
+        for key in 64..<40_000 { _ = cache.fragment(for: key) { String(repeating: "x", count: 100) } }
+        XCTAssertLessThanOrEqual(cache.count, 16_000, "at most two generations of 500 pieces in each shard")
+        XCTAssertGreaterThan(cache.count, 0)
+    }
 }
