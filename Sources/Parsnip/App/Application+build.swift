@@ -274,8 +274,11 @@ func buildRouter(
         repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock
     )
     .addRoutes(to: routes)
-    BookController(repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock)
-        .addRoutes(to: routes)
+    BookController(
+        repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
+        listPieces: BookListPieces(pages: pages)
+    )
+    .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {
         CatalogueController(kind: kind, repository: books, pages: pages, clock: settings.clock).addRoutes(to: routes)
         HistoryController(

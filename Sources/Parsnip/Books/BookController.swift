@@ -11,6 +11,8 @@ struct BookController<Repository: BookRepository>: Sendable {
     let clock: any ParseClock
     /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache(shards: 8)
+    /// The list's rows and filter choices, kept rendered by what they show.
+    let listPieces: BookListPieces
     /// Book pages and forms rendered since the last write, by visitor variant and path, with the CSRF token left out: a book page is
     /// about 1.6 KB, so the byte budget, not the count, bounds it (room for the pages of 8,000 books).
     let pageCache = PageCache<TokenSplicedPage>(capacity: 8_192, byteBudget: 16 << 20, shards: 8)
@@ -46,8 +48,7 @@ struct BookController<Repository: BookRepository>: Sendable {
             let result = try await repository.list(query.request(size: pageSize, authorIds: authorIds))
             let page = BookIndexPage(
                 result: result, query: query, entries: entries, pageSize: pageSize,
-                visitor: BookVisitor(context: context)
-            ) { FilterChoices.rendered($0, pages: pages) }
+                visitor: BookVisitor(context: context), pieces: listPieces)
             return pages.renderBody(page, template: "books/index")
         }
     }

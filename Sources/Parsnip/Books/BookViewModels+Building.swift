@@ -2,13 +2,13 @@ import Foundation
 
 extension BookIndexPage {
     /// The list page for one page of results read with `query`, with every entry in the filter selects, their
-    /// options rendered by `choices` (hundreds of authors: `FilterChoices.cache` keeps them rendered).
+    /// options and rows rendered by `pieces`.
     init(
         result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
-        visitor: BookVisitor, choices: (FilterChoices) -> RenderedFragment
+        visitor: BookVisitor, pieces: BookListPieces
     ) {
         let language = visitor.language
-        let rows = result.books.map { BookFormatting.row($0, in: language) }
+        let rows = result.books.map { pieces.row(BookFormatting.row($0, in: language), language) }
         let filtering = query.isFiltering
         let heading = language.text("books.list.heading")
         let chrome = visitor.chrome(heading)
@@ -26,15 +26,16 @@ extension BookIndexPage {
         self.init(
             page: chrome,
             query: query.search == nil ? "" : query.typed,
-            genreOptions: choices(
+            genreOptions: pieces.choices(
                 FilterChoices(
                     options: BookFormatting.filterOptions(
                         entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language),
                     language: language)),
             authorName: query.authorName
                 ?? query.authorId.flatMap { id in entries[.author]?.first { $0.entry.id == id }?.entry.name } ?? "",
-            authorNames: choices(FilterChoices(names: (entries[.author] ?? []).map(\.entry.name), language: language)),
-            publisherOptions: choices(
+            authorNames: pieces.choices(
+                FilterChoices(names: (entries[.author] ?? []).map(\.entry.name), language: language)),
+            publisherOptions: pieces.choices(
                 FilterChoices(
                     options: BookFormatting.filterOptions(
                         entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language),

@@ -20,7 +20,8 @@ struct BookIndexPage: Sendable {
     let clearFiltersURL: String
     /// "12 books" or "3 of 12 books match"; nil when nothing matches.
     let countLine: String?
-    let rows: [BookTableRow]
+    /// The table's rows, rendered (`partials/book-row`, kept by `BookTableRow.cache`).
+    let rows: [RenderedFragment]
     let hasRows: Bool
     /// Shown instead of the table when there is nothing to show.
     let emptyState: EmptyState?
@@ -33,7 +34,7 @@ struct BookIndexPage: Sendable {
 }
 
 /// One book in the list table, every value already in words.
-struct BookTableRow: Sendable {
+struct BookTableRow: Sendable, Hashable {
     let title: String
     let url: String
     /// The publishing year, or "—".

@@ -4,11 +4,13 @@ import XCTest
 
 @testable import Parsnip
 
-/// The book list's filter choices are kept rendered (`FilterChoices.cache`) and are never stale: a kept piece is
-/// byte for byte what a fresh render makes, and a renamed, added or chosen entry shows on the very next list.
+/// The book list's rows and filter choices are kept rendered (`BookListPieces`) and are never stale: a kept piece
+/// is byte for byte what a fresh render makes, and a renamed, added or chosen entry or a changed book shows on the
+/// very next list.
 final class BookFilterChoicesTests: XCTestCase {
     func testAKeptPieceIsTheSameBytesAsAFreshRenderInEveryLanguage() async throws {
         let pages = try await Pages(directory: testSettings().templatesDirectory)
+        let pieces = BookListPieces(pages: pages)
         for language in Language.allCases {
             let choices = FilterChoices(
                 options: [
@@ -20,12 +22,19 @@ final class BookFilterChoicesTests: XCTestCase {
                 fresh,
                 "<option value=\"\">All &lt;genres&gt;</option>\n<option value=\"g1\" selected>Science &amp; fiction</option>\n"
             )
-            XCTAssertEqual(FilterChoices.rendered(choices, pages: pages).html, fresh)
-            XCTAssertEqual(FilterChoices.rendered(choices, pages: pages).html, fresh, "\(language) from the cache")
+            XCTAssertEqual(pieces.choices(choices).html, fresh)
+            XCTAssertEqual(pieces.choices(choices).html, fresh, "\(language) from the cache")
             let names = FilterChoices(names: ["Zoë", "O'Brien"], language: language)
             XCTAssertEqual(
-                FilterChoices.rendered(names, pages: pages).html,
+                pieces.choices(names).html,
                 pages.renderFragment(names, template: "partials/filter-choices", in: language))
+            let row = BookTableRow(
+                title: "Kindred & <Others>", url: "/books/b1", year: "1979", genre: "—", isbn: "9780807083697",
+                authors: "Octavia E. Butler")
+            let freshRow = pages.renderFragment(row, template: "partials/book-row", in: language)
+            XCTAssertTrue(freshRow.contains(">Kindred &amp; &lt;Others&gt;</a>"), freshRow)
+            XCTAssertEqual(pieces.row(row, language).html, freshRow)
+            XCTAssertEqual(pieces.row(row, language).html, freshRow, "\(language) row from the cache")
         }
     }
 
@@ -48,6 +57,19 @@ final class BookFilterChoicesTests: XCTestCase {
             let chosen = try await browser.get("/books?genre=\(catalogue.genre)").text
             XCTAssertTrue(chosen.contains(#"<option value="\#(catalogue.genre)" selected>Science fiction</option>"#))
             XCTAssertTrue(chosen.contains(#"<option value="">All genres</option>"#))
+
+            let book = try await browser.addBook(
+                bookForm(genre: catalogue.genre, [("title", "First title"), ("isbn", "")]))
+            let listed = try await browser.get("/books").text
+            XCTAssertTrue(listed.contains(">First title</a>"))
+            let base = try await browser.bookEditBase(book)
+            let saved = try await browser.post(
+                "/books/\(book)/edit",
+                form: bookForm(genre: catalogue.genre, [("title", "Second title"), ("isbn", "")]) + base)
+            XCTAssertEqual(saved.status, .seeOther)
+            let list = try await browser.get("/books").text
+            XCTAssertFalse(list.contains(">First title</a>"), "a changed book's row is not kept")
+            XCTAssertTrue(list.contains(">Second title</a>"))
         }
     }
 }

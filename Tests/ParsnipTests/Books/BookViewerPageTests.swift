@@ -40,8 +40,8 @@ final class BookViewerPageTests: XCTestCase {
         let pages = try await Pages(directory: testSettings().templatesDirectory)
         for canEdit in [false, true] {
             let page = BookIndexPage(
-                result: empty, query: query, entries: [:], pageSize: 50, visitor: BookVisitor(canEdit: canEdit)
-            ) { FilterChoices.rendered($0, pages: pages) }
+                result: empty, query: query, entries: [:], pageSize: 50, visitor: BookVisitor(canEdit: canEdit),
+                pieces: BookListPieces(pages: pages))
             let html = String(buffer: pages.renderBody(page, template: "books/index"))
             XCTAssertTrue(html.contains("No books yet"))
             XCTAssertEqual(html.contains(#"href="/books/new""#), canEdit, "canEdit \(canEdit)")
