@@ -2,8 +2,9 @@
 # What waiting on each other costs: the uncached pages, a search and an API read, each measured with Parsnip on one
 # core and on every core, on one release server and one seeded database (10,000 to-dos, 1,000 recipes, 5,000 books
 # with 500 authors). For every run: requests/s, the server's CPU time per request (utime + stime from
-# /proc/<pid>/stat) and its voluntary context switches per request (summed over /proc/<pid>/task/*/status) — a
-# thread that waits on a lock or a queue gives up its core, so switches per request rise when requests serialise.
+# /proc/<pid>/stat) and its context switches per request (`perf stat -e context-switches` on the server for the run,
+# which counts threads that end meanwhile too) — a thread that waits on a lock or a queue gives up its core, so
+# switches per request rise when requests serialise.
 #
 #   Benchmarks/contention.sh                         # 3 rounds, 6 s a run
 #   BENCH_ROUNDS=5 BENCH_DURATION=10s Benchmarks/contention.sh
@@ -27,6 +28,10 @@ log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'contention.sh: %s\n' "$*" >&2; exit 1; }
 command -v wrk >/dev/null || die "wrk is missing (Benchmarks/run.sh installs it)"
 command -v taskset >/dev/null || die "taskset is missing (Debian package util-linux)"
+if ! command -v perf >/dev/null; then
+    log "installing perf (Debian package linux-perf)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends linux-perf </dev/null >/dev/null
+fi
 CORES=$(nproc)
 LAST=$((CORES - 1))
 [[ $CORES -ge 2 ]] || die "needs at least 2 cores (one for the server, one for wrk)"
@@ -52,13 +57,11 @@ URL=http://127.0.0.1:$PORT
 curl -fsS -o /dev/null "$URL/books" || die "the server did not answer; see $WORK/server.log"
 KEY=$("$BIN/parsnip" api-keys --database "$DB" | awk '/^Master key:/ {print $3}')
 [[ -n $KEY ]] || die "no master key"
-BOOK=$(head -n 1 "$WORK/book-ids.txt")
 
 TICKS=$(getconf CLK_TCK)
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
-switches() { cat /proc/"$SERVER"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ { s += $2 } END { print s }'; }
 
-PAGES=("/todos" "/todos?q=dentist" "/recipes" "/books" "/books?q=garcia" "/authors"
+PAGES=("/todos" "/todos?q=dentist" "/recipes" "/books" "/books?q=garcia"
     "/parse/classes/TodoListItem?limit=50&order=-createdAt")
 RAW=$WORK/runs.tsv
 printf 'round\tmode\tpage\treq_s\tcpu_us\tswitches\n' >"$RAW"
@@ -72,21 +75,23 @@ for round in $(seq 1 "$ROUNDS"); do
             WRK=(wrk)
         fi
         for page in "${PAGES[@]}"; do
-            headers=()
-            [[ $page == /parse/* ]] && headers=(-H "X-Parse-Application-Id: parsnip" -H "X-Parse-Master-Key: $KEY")
-            PARSNIP_PATH=$page "${WRK[@]}" -t2 -c32 -d2s "${headers[@]}" -s "$ROOT/Benchmarks/uncached.lua" "$URL" \
-                >/dev/null
+            # Pages miss the page cache through `v=`; the API through a `where` that never repeats (api.lua).
+            script=(-s "$ROOT/Benchmarks/uncached.lua")
+            [[ $page == /parse/* ]] && script=(-s "$ROOT/Benchmarks/api.lua")
+            export PARSNIP_PATH=$page PARSNIP_KEY=$KEY PARSNIP_VARY=1
+            "${WRK[@]}" -t2 -c32 -d2s "${script[@]}" "$URL" >/dev/null
             cpu_before=$(cpu_ticks)
-            switch_before=$(switches)
-            out=$(PARSNIP_PATH=$page "${WRK[@]}" -t2 -c32 -d"$DURATION" "${headers[@]}" \
-                -s "$ROOT/Benchmarks/uncached.lua" "$URL")
+            perf stat -e context-switches -x, -o "$WORK/perf.txt" -p "$SERVER" -- sleep "${DURATION%s}" &
+            PERF=$!
+            out=$("${WRK[@]}" -t2 -c32 -d"$DURATION" "${script[@]}" "$URL")
+            wait "$PERF" || true
             cpu_after=$(cpu_ticks)
-            switch_after=$(switches)
+            switches=$(awk -F, '/context-switches/ { print $1 }' "$WORK/perf.txt")
             grep -q "Non-2xx" <<<"$out" && die "$page answered with errors: $out"
             requests=$(awk '/requests in/ { print $1 }' <<<"$out")
             rate=$(awk '/Requests\/sec/ { printf "%d", $2 }' <<<"$out")
             cost=$(((cpu_after - cpu_before) * 1000000 / TICKS / requests))
-            per=$(awk -v s=$((switch_after - switch_before)) -v r="$requests" 'BEGIN { printf "%.2f", s / r }')
+            per=$(awk -v s="${switches:-0}" -v r="$requests" 'BEGIN { printf "%.2f", s / r }')
             printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$mode" "$page" "$rate" "$cost" "$per" >>"$RAW"
             log "round $round, $mode core(s), $page: $rate req/s, $cost µs CPU, $per switches a request"
         done
@@ -104,7 +109,7 @@ for row in csv.DictReader(open(raw), delimiter="\t"):
     runs.setdefault((row["page"], row["mode"]), []).append(
         (int(row["req_s"]), int(row["cpu_us"]), float(row["switches"])))
 print(f"Median of {rounds} rounds, {duration} a run, `wrk -t2 -c32`, every request uncached (`v=`), on {cores} cores.")
-print("Requests/s, the server's CPU µs per request and voluntary context switches per request, on one core and on")
+print("Requests/s, the server's CPU µs per request and context switches per request, on one core and on")
 print("every core; the last column is every core's CPU per request divided by one core's (target ≤ 1.15).\n")
 print("| request | one core | every core | CPU ratio |")
 print("| --- | ---: | ---: | ---: |")

@@ -32,6 +32,10 @@
 # (recipe-pages.lua with PARSNIP_PAGE=/books/%s, after one warming visit to each), then the same three "uncached"
 # (the lists with `v=`, the book page with the one-time message cookie). Each row is compared with /health of the
 # same run (issue 4's target: ≥ 25%).
+# Right after each start, the first 20 numbered pages of the scenario's list are asked for once each (curl):
+# rows never rendered before in a fresh process, the "first render" table (median and slowest).
+# Benchmarks/saves.sh (saves per class at two sizes) and Benchmarks/contention.sh (CPU and context switches per
+# request on one core and on every core) measure what this script does not.
 # The seeded database is deleted after its run (306 MB at 1,000,000); BENCH_KEEP_DB=1 keeps it.
 # Prints a table and checks the targets (PASS/MISS with the margin). Everything lands in
 # Benchmarks/results/<timestamp>/ (git-ignored): raw wrk output, the server log, summary.md.
@@ -126,6 +130,7 @@ RESULTS=$OUT/results.tsv
 printf 'scenario\tendpoint\titems\treq_s\tp50_ms\tp99_ms\terrors\tpeak_rss_mb\n' >"$RESULTS"
 : >"$OUT/seeding.tsv"
 : >"$OUT/startup.tsv"
+: >"$OUT/first-render.tsv"
 SCENARIO=todos
 
 # run_wrk NAME ITEMS URL [wrk args...]: one bounded wrk run; appends a row for $SCENARIO (RSS is filled in per
@@ -174,6 +179,20 @@ start_server() {
     printf '%s\t%s\t%s\t%s\n' "$SCENARIO" "$ITEMS" "$seconds" "$(du -m "$1" | cut -f1)" >>"$OUT/startup.tsv"
 }
 
+# first_renders NAME ITEMS PATTERN COUNT: right after a start, asks once for each of COUNT pages (PATTERN with %d
+# replaced by 1…COUNT) — rows no earlier request rendered, in a fresh process: what the person who has just saved,
+# or the first visitor after a restart, waits for. Appends the median and the slowest to first-render.tsv.
+first_renders() {
+    local times=()
+    for page in $(seq 1 "$4"); do
+        times+=("$(curl -fsS -o /dev/null -w '%{time_total}' "$URL${3//%d/$page}")") || die "GET ${3//%d/$page} failed"
+    done
+    printf '%s\n' "${times[@]}" | sort -n | awk -v scenario="$SCENARIO" -v name="$1" -v items="$2" -v count="$4" '
+        { t[NR] = $1 * 1000 }
+        END { printf "%s\t%s\t%s\t%.2f\t%.2f\t%s\n", scenario, name, items, t[int((NR + 1) / 2)], t[NR], count }' \
+        >>"$OUT/first-render.tsv"
+}
+
 # record_rss ITEMS: fills in the running server's peak RSS (VmHWM) on this scenario's rows for ITEMS.
 record_rss() {
     local rss_kb rss_mb
@@ -215,6 +234,7 @@ for ITEMS in $SIZES; do
     printf '%s\t%s\t%s\t%s\n' todos "$ITEMS" "$seed_seconds" "$db_mb" >>"$OUT/seeding.tsv"
 
     start_server "$DB" "$OUT/server-$ITEMS.log"
+    first_renders "/todos?page=N, first render" "$ITEMS" "/todos?page=%d" 20
 
     CURSOR=$(deep_cursor "$DB" 0.9)
     DEEP="/todos?after=$CURSOR"
@@ -269,6 +289,7 @@ if ((RECIPES > 0)); then
     [[ $(wc -l <"$IDS") -eq $ITEMS ]] || die "parsnip-seed wrote $(wc -l <"$IDS") ids, not $ITEMS"
 
     start_server "$DB" "$OUT/server-recipes-$ITEMS.log"
+    first_renders "/recipes?page=N, first render" "$ITEMS" "/recipes?page=%d" 20
 
     FILTERED="/recipes?category=1&available=yes&sort=date"
     OLDEST=$(head -n 1 "$IDS")
@@ -358,6 +379,7 @@ PY
     [[ -n $AUTHOR ]] || die "no author found in $DB"
 
     start_server "$DB" "$OUT/server-books-$ITEMS.log"
+    first_renders "/books?page=N, first render" "$ITEMS" "/books?page=%d" 20
 
     FILTERED="/books?author=$AUTHOR&sort=year"
     FIRST=$(head -n 1 "$IDS")
@@ -475,6 +497,14 @@ for r in rows:
     lines.append(f"| {r['endpoint']} | {int(r['items']):,} {nouns[r['scenario']]} | {int(r['req_s']):,} "
                  f"| {r['p50_ms']} ms | {r['p99_ms']} ms | {r['errors']} | {r['peak_rss_mb']} MB |")
 lines.append("")
+first = list(csv.reader(open(results.replace("results.tsv", "first-render.tsv")), delimiter="\t"))
+if first:
+    lines += ["First renders: right after the server starts, one request for each of the first pages (rows no "
+              "earlier request rendered, in a fresh process), timed by curl.", "",
+              "| page | items | pages asked for | median | slowest |", "| --- | ---: | ---: | ---: | ---: |"]
+    for scenario, name, items, median, slowest, count in first:
+        lines.append(f"| {name} | {int(items):,} {nouns[scenario]} | {count} | {median} ms | {slowest} ms |")
+    lines.append("")
 startup = {(s, i): (sec, mb) for s, i, sec, mb in csv.reader(open(seeding.replace("seeding.tsv", "startup.tsv")),
                                                              delimiter="\t")}
 for scenario, items, seconds, mb in csv.reader(open(seeding), delimiter="\t"):

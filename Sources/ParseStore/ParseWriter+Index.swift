@@ -56,3 +56,20 @@ extension ParseWriter {
         try SchemaCache.createFoldedOrderIndex(className, field: field, in: db)
     }
 }
+
+extension ParseWriter {
+    /// Keeps an index on `fields` of `className` (in this order) from the moment all of them exist: now, when they do,
+    /// or else in the write that makes the last of them — whoever makes it. Unlike `ensureIndex` nothing is created
+    /// here, so a fresh database has no class before its first object; a Relation field is never indexed.
+    public func ensureIndexWhenFieldsExist(_ className: String, on fields: [String]) throws {
+        try NameRules.validateClassName(className)
+        for field in fields where !NameRules.builtinColumns.contains(field) {
+            try NameRules.validateWritableField(field)
+        }
+        context.schemas.laterIndexes.withLock { _ = $0.insert([className] + fields) }
+        guard let schema = try context.schemas.entry(className, in: db)?.schema,
+            SchemaCache.canIndex(fields, in: schema)
+        else { return }
+        try SchemaCache.createIndex(className, on: fields, in: db)
+    }
+}

@@ -61,6 +61,12 @@ extension SchemaCache {
         for (name, type) in newFields where type == .string && folded.contains([className, name]) {
             try Self.createFoldedOrderIndex(className, field: name, in: db)
         }
+        let added = Set(newFields.map(\.0))
+        for wanted in laterIndexes.withLock({ $0 }) where wanted.first == className {
+            let fields = Array(wanted.dropFirst())
+            guard fields.contains(where: added.contains), Self.canIndex(fields, in: entry.schema) else { continue }
+            try Self.createIndex(className, on: fields, in: db)
+        }
         for (name, type) in newFields {
             guard case .relation = type else { continue }
             let join = joinTableName(field: name, className: className)
@@ -77,6 +83,23 @@ extension SchemaCache {
         }
         try recordPending(entry, in: db)
         return entry
+    }
+
+    /// True when every one of `fields` is a column of the class (built in, or a field that is not a Relation).
+    static func canIndex(_ fields: [String], in schema: ParseClassSchema) -> Bool {
+        fields.allSatisfy { field in
+            if NameRules.builtinColumns.contains(field) { return true }
+            guard let type = schema.fields[field] else { return false }
+            if case .relation = type { return false }
+            return true
+        }
+    }
+
+    /// Creates the index `<Class>_<field>_<field>…` on `fields` in order (the name `ParseWriter.ensureIndex` uses).
+    static func createIndex(_ className: String, on fields: [String], in db: Database) throws {
+        let index = quoteIdentifier(className + "_" + fields.joined(separator: "_"))
+        let columns = fields.map(quoteIdentifier).joined(separator: ", ")
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) (\(columns))")
     }
 
     /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId.

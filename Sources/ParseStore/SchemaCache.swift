@@ -49,6 +49,10 @@ final class SchemaCache: Sendable {
     /// (`ParseWriter.ensureFoldedOrderIndex`): a field made later, by any writer, gets its index as it is made.
     let foldedOrderFields = Mutex(Set<[String]>())
 
+    /// Indexes (class name, then its fields in order) made as soon as all their fields exist
+    /// (`ParseWriter.ensureIndexWhenFieldsExist`), by whichever write makes the last of them.
+    let laterIndexes = Mutex(Set<[String]>())
+
     /// Everything the cache knows, guarded by one lock.
     private struct State {
         /// The `schema_version` the committed entries belong to.

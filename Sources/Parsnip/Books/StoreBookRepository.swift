@@ -28,9 +28,16 @@ final class StoreBookRepository: BookRepository {
 
     /// The lists' default orders (titles and names ignoring case and accents) as indexes, so a page of books or of
     /// a catalogue reads only its rows.
+    /// The record rules' lookups as indexes too — a genre's books, the books holding an ISBN, an ISBN by its digits —
+    /// so no save reads the whole catalogue.
     static let indexes =
         [StoredIndex.foldedOrder(Schema.book, Schema.title)]
         + CatalogueKind.allCases.map { StoredIndex.foldedOrder($0.className, Schema.name) }
+        + [
+            StoredIndex.whenFieldsExist(Schema.book, [Schema.genre]),
+            StoredIndex.whenFieldsExist(Schema.book, [Schema.isbnField]),
+            StoredIndex.whenFieldsExist(Schema.isbn, [Schema.value]),
+        ]
 
     let writePath: WritePath
     /// Called between a save's steps; a test throws from it to show that nothing of the save is kept.
