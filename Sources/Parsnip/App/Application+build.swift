@@ -271,7 +271,8 @@ func buildRouter(
         timeZone: settings.timeZone
     ).addRoutes(to: routes)
     RecipeController(
-        repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock
+        repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock,
+        listRows: RenderedPieces(pages: pages, template: "partials/recipe-row")
     )
     .addRoutes(to: routes)
     BookController(

@@ -8,7 +8,7 @@ extension BookIndexPage {
         visitor: BookVisitor, pieces: BookListPieces
     ) {
         let language = visitor.language
-        let rows = result.books.map { pieces.row(BookFormatting.row($0, in: language), language) }
+        let rows = result.books.map { pieces.rows.piece(BookFormatting.row($0, in: language), in: language) }
         let filtering = query.isFiltering
         let heading = language.text("books.list.heading")
         let chrome = visitor.chrome(heading)
@@ -26,20 +26,20 @@ extension BookIndexPage {
         self.init(
             page: chrome,
             query: query.search == nil ? "" : query.typed,
-            genreOptions: pieces.choices(
+            genreOptions: pieces.choices.piece(
                 FilterChoices(
                     options: BookFormatting.filterOptions(
-                        entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language),
-                    language: language)),
+                        entries[.genre] ?? [], kind: .genre, chosen: query.genreId, in: language)),
+                in: language),
             authorName: query.authorName
                 ?? query.authorId.flatMap { id in entries[.author]?.first { $0.entry.id == id }?.entry.name } ?? "",
-            authorNames: pieces.choices(
-                FilterChoices(names: (entries[.author] ?? []).map(\.entry.name), language: language)),
-            publisherOptions: pieces.choices(
+            authorNames: pieces.choices.piece(
+                FilterChoices(names: (entries[.author] ?? []).map(\.entry.name)), in: language),
+            publisherOptions: pieces.choices.piece(
                 FilterChoices(
                     options: BookFormatting.filterOptions(
-                        entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language),
-                    language: language)),
+                        entries[.publisher] ?? [], kind: .publisher, chosen: query.publisherId, in: language)),
+                in: language),
             shelfOptions: [
                 SelectOption(value: "", title: language.text("books.shelf.all"), selected: query.shelf == nil)
             ]

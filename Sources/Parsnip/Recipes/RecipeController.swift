@@ -15,6 +15,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     var clock: any ParseClock = SystemParseClock()
     /// List pages rendered since the last write, by visitor variant and query string.
     let listCache = RenderedPageCache(shards: 8)
+    /// The list's rows, kept rendered by what they show.
+    let listRows: RenderedPieces<RecipeTableRow>
     /// Recipe pages and editors rendered since the last write, by visitor variant (`context.cacheVariant`) and
     /// path, with the CSRF token left out: room for the page and the editor of 1,000 typical recipes (about 2 and
     /// 16 KB), within the 64 MB the server aims at.
@@ -53,7 +55,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         let result = try await repository.list(query.request(size: pageSize))
         let page = PageChrome(title: context.language.text("recipes.list.title"), context: context, inRecipes: true)
         return pages.renderBody(
-            RecipeIndexPage(result: result, query: query, pageSize: pageSize, page: page, money: money),
+            RecipeIndexPage(
+                result: result, query: query, pageSize: pageSize, page: page, money: money, rows: listRows),
             template: "recipes/index")
     }
 

@@ -1,14 +1,15 @@
 import Foundation
 
 extension RecipeIndexPage {
-    /// The list page for one page of results read with `query`; a viewer's (`page.canEdit` false) empty list
-    /// offers no "Add your first recipe".
+    /// The list page for one page of results read with `query`, its rows rendered by `rows`; a viewer's
+    /// (`page.canEdit` false) empty list offers no "Add your first recipe".
     init(
-        result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome, money: MoneyFormat = .plain
+        result: RecipeListPage, query: RecipeListQuery, pageSize: Int, page: PageChrome, money: MoneyFormat = .plain,
+        rows rendered: RenderedPieces<RecipeTableRow>
     ) {
         let language = page.language
         let rows = result.recipes.map {
-            RecipeFormatting.row($0, list: query.context, money: money, in: language)
+            rendered.piece(RecipeFormatting.row($0, list: query.context, money: money, in: language), in: language)
         }
         let filtering = query.isFiltering
         let emptyState = RecipeFormatting.emptyState(

@@ -12,7 +12,8 @@ struct RecipeIndexPage: Sendable {
     let clearFiltersURL: String
     /// "12 recipes" or "3 of 12 recipes match"; nil when nothing matches.
     let countLine: String?
-    let rows: [RecipeTableRow]
+    /// The table's rows, rendered (`partials/recipe-row`, kept by `RenderedPieces`).
+    let rows: [RenderedFragment]
     let hasRows: Bool
     /// Shown instead of the table when there is nothing to show.
     let emptyState: EmptyState?
@@ -25,7 +26,7 @@ struct RecipeIndexPage: Sendable {
 }
 
 /// One recipe in the list table, every value already in words ("—" when not given).
-struct RecipeTableRow: Sendable {
+struct RecipeTableRow: Sendable, Hashable {
     let name: String
     let url: String
     let category: String

@@ -16,25 +16,25 @@ final class BookFilterChoicesTests: XCTestCase {
                 options: [
                     SelectOption(value: "", title: "All <genres>", selected: false),
                     SelectOption(value: "g1", title: "Science & fiction", selected: true),
-                ], language: language)
+                ])
             let fresh = pages.renderFragment(choices, template: "partials/filter-choices", in: language)
             XCTAssertEqual(
                 fresh,
                 "<option value=\"\">All &lt;genres&gt;</option>\n<option value=\"g1\" selected>Science &amp; fiction</option>\n"
             )
-            XCTAssertEqual(pieces.choices(choices).html, fresh)
-            XCTAssertEqual(pieces.choices(choices).html, fresh, "\(language) from the cache")
-            let names = FilterChoices(names: ["Zoë", "O'Brien"], language: language)
+            XCTAssertEqual(pieces.choices.piece(choices, in: language).html, fresh)
+            XCTAssertEqual(pieces.choices.piece(choices, in: language).html, fresh, "\(language) from the cache")
+            let names = FilterChoices(names: ["Zoë", "O'Brien"])
             XCTAssertEqual(
-                pieces.choices(names).html,
+                pieces.choices.piece(names, in: language).html,
                 pages.renderFragment(names, template: "partials/filter-choices", in: language))
             let row = BookTableRow(
                 title: "Kindred & <Others>", url: "/books/b1", year: "1979", genre: "—", isbn: "9780807083697",
                 authors: "Octavia E. Butler")
             let freshRow = pages.renderFragment(row, template: "partials/book-row", in: language)
             XCTAssertTrue(freshRow.contains(">Kindred &amp; &lt;Others&gt;</a>"), freshRow)
-            XCTAssertEqual(pieces.row(row, language).html, freshRow)
-            XCTAssertEqual(pieces.row(row, language).html, freshRow, "\(language) row from the cache")
+            XCTAssertEqual(pieces.rows.piece(row, in: language).html, freshRow)
+            XCTAssertEqual(pieces.rows.piece(row, in: language).html, freshRow, "\(language) row from the cache")
         }
     }
 

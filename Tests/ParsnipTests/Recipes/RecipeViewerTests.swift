@@ -41,7 +41,8 @@ final class RecipeViewerTests: XCTestCase {
             for canEdit in [true, false] {
                 let result = RecipeListPage(recipes: recipes, total: total, totalWithoutFilters: total)
                 let page = RecipeIndexPage(
-                    result: result, query: query, pageSize: 50, page: chrome("Recipes", canEdit: canEdit))
+                    result: result, query: query, pageSize: 50, page: chrome("Recipes", canEdit: canEdit),
+                    rows: RenderedPieces(pages: pages, template: "partials/recipe-row"))
                 let html = String(buffer: pages.renderBody(page, template: "recipes/index"))
                 XCTAssertEqual(html.contains(#"href="/recipes/new""#), canEdit, "\(total) recipes, canEdit \(canEdit)")
                 if total == 0 { XCTAssertTrue(html.contains("No recipes yet")) }
