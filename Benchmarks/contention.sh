@@ -19,14 +19,10 @@ ROOT=$PWD
 
 ROUNDS=${BENCH_ROUNDS:-3}
 DURATION=${BENCH_DURATION:-6s}
-STAMP=$(date +%Y%m%d-%H%M%S)
-WORK=$ROOT/Benchmarks/results/contention-$STAMP
-TABLE=$WORK.md
-mkdir -p "$WORK"
-
-log() { printf '==> %s\n' "$*" >&2; }
-die() { printf 'contention.sh: %s\n' "$*" >&2; exit 1; }
-command -v wrk >/dev/null || die "wrk is missing (Benchmarks/run.sh installs it)"
+NAME=contention.sh
+KIND=contention
+source "$ROOT/Benchmarks/common.sh"
+work_folder
 command -v taskset >/dev/null || die "taskset is missing (Debian package util-linux)"
 if ! command -v perf >/dev/null; then
     log "installing perf (Debian package linux-perf)"
@@ -36,24 +32,14 @@ CORES=$(nproc)
 LAST=$((CORES - 1))
 [[ $CORES -ge 2 ]] || die "needs at least 2 cores (one for the server, one for wrk)"
 
-log "building release binaries"
-swift build -c release --product parsnip >/dev/null
-swift build -c release --product parsnip-seed >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+build_release
 
 DB=$WORK/data.sqlite
 log "seeding 10,000 to-dos, 1,000 recipes and 5,000 books"
 "$BIN/parsnip-seed" --database "$DB" --count 10000 --recipes 1000 --books 5000 --authors 500 --publishers 100 \
     --genres 50 --ids-out "$WORK/book-ids.txt" | tail -n 1 >&2
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$BIN/parsnip" --host 127.0.0.1 --port "$PORT" --database "$DB" >"$WORK/server.log" 2>&1 &
-SERVER=$!
+start_parsnip "$DB" "$WORK/server.log"
 trap 'kill $SERVER 2>/dev/null || true; rm -f "$DB" "$DB"-wal "$DB"-shm' EXIT
-for _ in $(seq 1 600); do
-    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/health" 2>/dev/null && break
-    sleep 0.2
-done
-URL=http://127.0.0.1:$PORT
 curl -fsS -o /dev/null "$URL/books" || die "the server did not answer; see $WORK/server.log"
 KEY=$("$BIN/parsnip" api-keys --database "$DB" | awk '/^Master key:/ {print $3}')
 [[ -n $KEY ]] || die "no master key"

@@ -22,31 +22,17 @@ ROUNDS=${BENCH_ROUNDS:-3}
 DURATION=${BENCH_DURATION:-8s}
 ITEMS=${BENCH_ITEMS:-10000}
 SEARCH_WORD=${BENCH_SEARCH_WORD:-dentist}
-STAMP=$(date +%Y%m%d-%H%M%S)
-WORK=$ROOT/Benchmarks/results/language-cost-$STAMP
-TABLE=$WORK.md
-mkdir -p "$WORK"
-
-log() { printf '==> %s\n' "$*" >&2; }
-die() { printf 'language-cost.sh: %s\n' "$*" >&2; exit 1; }
-command -v wrk >/dev/null || die "wrk is missing (Benchmarks/run.sh installs it)"
-
-log "building release binaries"
-swift build -c release --product parsnip >/dev/null
-swift build -c release --product parsnip-seed >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+NAME=language-cost.sh
+KIND=language-cost
+source "$ROOT/Benchmarks/common.sh"
+work_folder
+build_release
 
 DB=$WORK/todos.sqlite
 log "seeding $ITEMS to-dos"
 "$BIN/parsnip-seed" --database "$DB" --count "$ITEMS" | tail -n 1 >&2
-PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$BIN/parsnip" --host 127.0.0.1 --port "$PORT" --database "$DB" >"$WORK/server.log" 2>&1 &
-SERVER=$!
+start_parsnip "$DB" "$WORK/server.log"
 trap 'kill $SERVER 2>/dev/null || true; rm -f "$DB" "$DB"-wal "$DB"-shm' EXIT
-for _ in $(seq 1 100); do
-    curl -fsS -o /dev/null "http://127.0.0.1:$PORT/health" 2>/dev/null && break
-    sleep 0.2
-done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/todos" || die "the server did not answer; see $WORK/server.log"
 DEEP=$(curl -fsS "http://127.0.0.1:$PORT/todos" | grep -o 'href="/todos?after=[^"]*' | head -n 1 | sed 's/^href="//; s/&amp;/\&/g')
 [[ -n $DEEP ]] || die "the list has no next page"

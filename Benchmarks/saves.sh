@@ -16,19 +16,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 DURATION=${BENCH_DURATION:-5s}
-STAMP=$(date +%Y%m%d-%H%M%S)
-WORK=$ROOT/Benchmarks/results/saves-$STAMP
-TABLE=$WORK.md
-mkdir -p "$WORK"
-
-log() { printf '==> %s\n' "$*" >&2; }
-die() { printf 'saves.sh: %s\n' "$*" >&2; exit 1; }
-command -v wrk >/dev/null || die "wrk is missing (Benchmarks/run.sh installs it)"
-
-log "building release binaries"
-swift build -c release --product parsnip >/dev/null
-swift build -c release --product parsnip-seed >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+NAME=saves.sh
+KIND=saves
+source "$ROOT/Benchmarks/common.sh"
+work_folder
+build_release
 RAW=$WORK/runs.tsv
 printf 'size\tsave\treq_s\tp99\n' >"$RAW"
 
@@ -54,14 +46,7 @@ for size in small large; do
     fi
     log "seeding the $size database"
     "$BIN/parsnip-seed" --database "$DB" "${seed[@]}" | tail -n 1 >&2
-    PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    "$BIN/parsnip" --host 127.0.0.1 --port "$PORT" --database "$DB" >"$WORK/server-$size.log" 2>&1 &
-    SERVER=$!
-    URL=http://127.0.0.1:$PORT
-    for _ in $(seq 1 600); do
-        curl -fsS -o /dev/null "$URL/health" 2>/dev/null && break
-        sleep 0.2
-    done
+    start_parsnip "$DB" "$WORK/server-$size.log"
     KEY=$("$BIN/parsnip" api-keys --database "$DB" | awk '/^Master key:/ {print $3}')
     api=(-H "X-Parse-Application-Id: parsnip" -H "X-Parse-Master-Key: $KEY")
     # The genre with the most books: its `books` Relation is the largest a book save keeps.
