@@ -26,7 +26,11 @@ work_folder
 command -v taskset >/dev/null || die "taskset is missing (Debian package util-linux)"
 if ! command -v perf >/dev/null; then
     log "installing perf (Debian package linux-perf)"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends linux-perf </dev/null >/dev/null
+    sudo=()
+    [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends linux-perf \
+        </dev/null >/dev/null
 fi
 CORES=$(nproc)
 LAST=$((CORES - 1))
