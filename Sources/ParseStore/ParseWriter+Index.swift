@@ -2,7 +2,8 @@ import GRDB
 
 extension ParseWriter {
     /// Makes sure `className` has the fields `fields` (with these types) and an index on them in this order, for a
-    /// query that filters by them; a class or field that does not exist yet is created, as a first write would.
+    /// query that filters by them; a class or field that does not exist yet is created, as a first write would. A class
+    /// already named like the index (`<Class>_<field>…`) leaves the index out rather than failing.
     /// ```swift
     /// try writer.ensureIndex("_History", on: [("recordKey", .string)])
     /// ```
@@ -33,9 +34,7 @@ extension ParseWriter {
         if existing == nil || !missing.isEmpty {
             try context.schemas.apply(className: className, existing: existing, newFields: missing, in: db)
         }
-        let columns = fields.map { quoteIdentifier($0.0) }.joined(separator: ", ")
-        let index = quoteIdentifier(className + "_" + fields.map(\.0).joined(separator: "_"))
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) (\(columns))")
+        try SchemaCache.createIndex(className, on: fields.map(\.0), in: db)
     }
 }
 

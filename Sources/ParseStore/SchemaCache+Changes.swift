@@ -95,19 +95,32 @@ extension SchemaCache {
         }
     }
 
-    /// Creates the index `<Class>_<field>_<field>…` on `fields` in order (the name `ParseWriter.ensureIndex` uses).
+    /// Creates the index `<Class>_<field>_<field>…` on `fields` in order (the name `ParseWriter.ensureIndex` uses),
+    /// unless a class already has that name (see `nameTakenByTable`).
     static func createIndex(_ className: String, on fields: [String], in db: Database) throws {
-        let index = quoteIdentifier(className + "_" + fields.joined(separator: "_"))
+        let name = className + "_" + fields.joined(separator: "_")
+        guard try !nameTakenByTable(name, in: db) else { return }
         let columns = fields.map(quoteIdentifier).joined(separator: ", ")
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) (\(columns))")
+        try db.execute(
+            sql: "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) (\(columns))")
     }
 
-    /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId.
+    /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId,
+    /// unless a class already has that name.
     static func createFoldedOrderIndex(_ className: String, field: String, in db: Database) throws {
-        let index = quoteIdentifier(className + "_" + field + "_folded")
+        let name = className + "_" + field + "_folded"
+        guard try !nameTakenByTable(name, in: db) else { return }
         try db.execute(
-            sql: "CREATE INDEX IF NOT EXISTS \(index) ON \(quoteIdentifier(className)) "
+            sql: "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) "
                 + "(\(StoreFunctions.sortKeyName)(\(quoteIdentifier(field))), \"objectId\")")
+    }
+
+    /// True when a table (a class an API client made, say `Book_genre`) has the name an index wants: the index is
+    /// only a speed-up, so it is left out rather than failing every write that makes its field.
+    private static func nameTakenByTable(_ name: String, in db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(
+            sql: "SELECT 1 FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type != 'index' LIMIT 1")
+        return try Bool.fetchOne(statement, arguments: [name]) ?? false
     }
 
     /// Throws 103 when the table or index names of a new class are taken, ignoring case as SQLite does.

@@ -63,4 +63,24 @@ final class LaterIndexTests: XCTestCase {
         let names = try await indexNames()
         XCTAssertFalse(names.contains("Book_authors"))
     }
+
+    func test_aClassAlreadyNamedLikeAnIndex_leavesTheIndexOutAndEveryWriteWorks() async throws {
+        // An API client made classes whose names the indexes would take.
+        try await store.write { writer in
+            try writer.create("Book_genre", ["note": .string("mine")])
+            try writer.create("Book_title_folded", ["note": .string("mine too")])
+            try writer.ensureIndexWhenFieldsExist("Book", on: ["genre"])
+            try writer.ensureFoldedOrderIndex("Book", field: "title")
+        }
+        let book = try await store.write { writer in
+            let genre = try writer.create("Genre", ["name": .string("SF")])
+            return try writer.create("Book", ["title": .string("Dune"), "genre": .pointer(genre.pointer)])
+        }
+        let titles = try await store.read { reader in
+            try reader.find(ParseQuery("Book").order(by: "title").ignoringCaseAndAccentsInTextOrder()).map(\.objectId)
+        }
+        XCTAssertEqual(titles, [book.objectId])
+        let kept = try await store.read { try $0.count(ParseQuery("Book_genre")) }
+        XCTAssertEqual(kept, 1)
+    }
 }
