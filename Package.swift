@@ -33,15 +33,17 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // The page templates' renderer: Mustache text parsed once, rendered to bytes without reflection per lookup.
+        .target(name: "PageTemplates"),
         .target(
             name: "Parsnip",
             dependencies: [
                 "ParseStore",
+                "PageTemplates",
                 // Stored Parse Objects keep their keys in order; trash and history build them.
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -77,6 +79,10 @@ let package = Package(
             name: "ParsnipTests",
             dependencies: [
                 "Parsnip",
+                "PageTemplates",
+                // The reference Mustache renderer: every page a test renders, and every generated template, must
+                // come out of PageTemplates in the same bytes.
+                .product(name: "Mustache", package: "swift-mustache"),
                 "ParseStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

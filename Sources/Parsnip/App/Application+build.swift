@@ -37,7 +37,8 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     logger.logLevel = settings.logLevel
 
     // Templates first: a broken template must stop the start before the database is touched.
-    let pages = try await Pages(directory: settings.templatesDirectory, pseudoLanguage: settings.pseudoLanguage)
+    let pages = try await Pages(
+        directory: settings.templatesDirectory, pseudoLanguage: settings.pseudoLanguage, check: settings.renderCheck)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: settings.publicDirectory, isDirectory: &isDirectory),
         isDirectory.boolValue

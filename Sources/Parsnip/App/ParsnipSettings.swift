@@ -34,6 +34,8 @@ public struct ParsnipSettings: Sendable {
     /// True to show English pages in a pseudo-language (each message lengthened by 40% and wrapped in ⟦ ⟧), so a
     /// word outside the catalogues or a label that does not fit stands out.
     public var pseudoLanguage = false
+    /// A second renderer every page is compared with (the tests set the reference Mustache renderer); nil to run.
+    var renderCheck: (any RenderCheck)?
     /// The language codes `language` may be, in the chooser's order.
     public static var languages: [String] { Language.allCases.map(\.rawValue) }
     /// How prices are shown: plain numbers unless the command line gives the computer's currency or `--currency`.

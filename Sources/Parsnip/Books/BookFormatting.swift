@@ -1,4 +1,4 @@
-import Mustache
+import PageTemplates
 
 /// Turns books and counts into the words and links the book pages show, in the page's language.
 enum BookFormatting {
@@ -85,38 +85,38 @@ enum BookFormatting {
     }
 }
 
-extension BookTableRow: MustacheParent {
-    func child(named name: String) -> Any? {
+extension BookTableRow: TemplateParent {
+    func child(named name: String) -> TemplateValue? {
         switch name {
-        case "title": title
-        case "url": url
-        case "year": year
-        case "genre": genre
-        case "isbn": isbn
-        case "authors": authors
+        case "title": .text(title)
+        case "url": .text(url)
+        case "year": .text(year)
+        case "genre": .text(genre)
+        case "isbn": .text(isbn)
+        case "authors": .text(authors)
         default: nil
         }
     }
 }
 
-extension CheckboxOption: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CheckboxOption: TemplateParent {
+    func child(named name: String) -> TemplateValue? {
         switch name {
-        case "id": id
-        case "name": self.name
-        case "value": value
-        case "title": title
-        case "checked": checked
+        case "id": .text(id)
+        case "name": .text(self.name)
+        case "value": .text(value)
+        case "title": .text(title)
+        case "checked": .flag(checked)
         default: nil
         }
     }
 }
 
-extension EntryLinkView: MustacheParent {
-    func child(named name: String) -> Any? {
+extension EntryLinkView: TemplateParent {
+    func child(named name: String) -> TemplateValue? {
         switch name {
-        case "name": self.name
-        case "url": url
+        case "name": .text(self.name)
+        case "url": .text(url)
         default: nil
         }
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import PageTemplates
 
 /// The list of genres, authors or publishers, with the form that adds one.
 struct CatalogueIndexPage: Sendable {
@@ -102,23 +102,23 @@ struct CatalogueDeletePage: Sendable {
     let backText: String
 }
 
-extension CatalogueRow: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CatalogueRow: TemplateParent {
+    func child(named name: String) -> TemplateValue? {
         switch name {
-        case "name": self.name
-        case "url": url
-        case "countText": countText
+        case "name": .text(self.name)
+        case "url": .text(url)
+        case "countText": .text(countText)
         default: nil
         }
     }
 }
 
-extension CatalogueBookRow: MustacheParent {
-    func child(named name: String) -> Any? {
+extension CatalogueBookRow: TemplateParent {
+    func child(named name: String) -> TemplateValue? {
         switch name {
-        case "title": title
-        case "url": url
-        case "year": year
+        case "title": .text(title)
+        case "url": .text(url)
+        case "year": .text(year)
         default: nil
         }
     }

@@ -1,4 +1,4 @@
-import Mustache
+import PageTemplates
 
 /// Pieces of pages already rendered (a list's rows), found by everything they are rendered from.
 ///
@@ -87,10 +87,10 @@ final class FragmentCache<Key: Hashable & Sendable>: Sendable {
 }
 
 /// A piece of HTML rendered already, put into a page as it is (`{{{html}}}`).
-struct RenderedFragment: Sendable, MustacheParent {
+struct RenderedFragment: Sendable, TemplateParent {
     let html: String
 
-    func child(named name: String) -> Any? {
-        name == "html" ? html : nil
+    func child(named name: String) -> TemplateValue? {
+        name == "html" ? .text(html) : nil
     }
 }

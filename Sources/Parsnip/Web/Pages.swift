@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import Mustache
+import PageTemplates
 
 /// The page templates, loaded and checked once at start-up, and the one way pages become responses.
 struct Pages: Sendable {
@@ -23,17 +23,18 @@ struct Pages: Sendable {
     ]
 
     /// The templates once per language, each with its words in place (`TemplateWords`).
-    private let libraries: [Language: MustacheLibrary]
+    private let libraries: [Language: TemplateLibrary]
+    /// Renders each page a second way and compares (the tests' reference Mustache renderer); nil when running.
+    private let check: (any RenderCheck)?
 
     /// Loads every `.mustache` file under `directory`, and the catalogues beside it.
     ///
     /// - Throws: `StartupError` naming the directory, the missing template or the broken line.
-    init(directory: String, pseudoLanguage: Bool = false) async throws {
+    init(directory: String, pseudoLanguage: Bool = false, check: (any RenderCheck)? = nil) async throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("The templates folder \(directory) does not exist.")
         }
-        UTF8HTMLContentType.register()
         let sources = try TemplateWords.sources(in: directory)
         for name in Self.requiredTemplates where sources[name] == nil {
             throw StartupError("The template \(directory)/\(name).mustache is missing.")
@@ -44,13 +45,14 @@ struct Pages: Sendable {
         let catalogues = try Catalogues(
             directory: Catalogues.directory(besideTemplates: directory), pseudoEnglish: pseudoLanguage)
         Catalogues.use(catalogues)
-        var libraries: [Language: MustacheLibrary] = [:]
+        var libraries: [Language: TemplateLibrary] = [:]
         for language in Language.allCases {
-            libraries[language] = try TemplateWords.library(sources, directory: directory) { source in
-                TemplateWords.filled(source, in: language, from: catalogues)
-            }
+            let filled = sources.mapValues { TemplateWords.filled($0, in: language, from: catalogues) }
+            libraries[language] = try TemplateWords.library(filled, directory: directory) { source in source }
+            check?.load(filled, for: language)
         }
         self.libraries = libraries
+        self.check = check
     }
 
     /// Renders `model` with the template `name` into an HTML response.
@@ -61,24 +63,23 @@ struct Pages: Sendable {
     /// Renders `model` with the template `name` into the bytes of a page, in the language of the model's
     /// `page` (its `PageChrome`), else the request's.
     func renderBody(_ model: some Sendable, template name: String) -> ByteBuffer {
-        let prepared = TemplateValues.prepared(model) ?? model
-        return ByteBuffer(string: render(prepared, name, in: Self.chromeLanguage(of: prepared) ?? PageLanguage.current))
+        let value = TemplateValue(reflecting: model) ?? .fields([])
+        let language = (Mirror(reflecting: model).descendant("page") as? PageChrome)?.language ?? PageLanguage.current
+        return ByteBuffer(bytes: render(value, name, in: language))
     }
 
     /// Renders `model` with the template `name` into a piece of a page (a partial rendered on its own) in
     /// `language`.
     func renderFragment(_ model: some Sendable, template name: String, in language: Language) -> String {
-        render(TemplateValues.prepared(model) ?? model, name, in: language)
+        String(decoding: render(TemplateValue(reflecting: model) ?? .fields([]), name, in: language), as: UTF8.self)
     }
 
-    private func render(_ prepared: Any, _ name: String, in language: Language) -> String {
-        // Every name was checked at start-up, so a nil here cannot happen.
-        (libraries[language] ?? libraries[.en])?.render(prepared, withTemplate: name) ?? ""
-    }
-
-    /// The language of a prepared page model's `page`, when it has one.
-    private static func chromeLanguage(of prepared: Any) -> Language? {
-        ((prepared as? [String: Any])?["page"] as? [String: Any])?["language"] as? Language
+    private func render(_ value: TemplateValue, _ name: String, in language: Language) -> [UInt8] {
+        // Every name was checked at start-up, so an empty page here cannot happen.
+        let library = libraries[language] ?? libraries[.en]
+        let bytes = library?.render(value, template: name) ?? []
+        check?.compare(bytes, template: name, value: value, in: language)
+        return bytes
     }
 
     static func htmlResponse(_ body: ByteBuffer, status: HTTPResponse.Status) -> Response {

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import PageTemplates
 
 /// Each language's own copy of the templates, its words already in place.
 ///
@@ -41,7 +41,7 @@ enum TemplateWords {
 
     /// `text` escaped as `{{…}}` escapes it, its braces too.
     static func escaped(_ text: String) -> String {
-        braceSafe(UTF8HTMLContentType().escapeText(text))
+        braceSafe(HTMLEscaping.escaped(text))
     }
 
     /// `text` with its braces written as character references, so no message can open a Mustache tag.
@@ -54,18 +54,19 @@ enum TemplateWords {
     ///
     /// - Throws: `StartupError` naming the template and where it is broken.
     static func library(_ sources: [String: String], directory: String, prepare: (String) -> String) throws
-        -> MustacheLibrary
+        -> TemplateLibrary
     {
-        var templates: [String: MustacheTemplate] = [:]
-        for (name, source) in sources {
-            do {
-                templates[name] = try MustacheTemplate(string: prepare(source))
-            } catch let error as MustacheTemplate.ParserError {
+        do {
+            return try TemplateLibrary(sources: sources.mapValues(prepare))
+        } catch {
+            if let syntax = error.syntax {
                 throw StartupError(
-                    "The template \(directory)/\(name).mustache is broken at line \(error.context.lineNumber), "
-                        + "column \(error.context.columnNumber): \(error.error)")
+                    "The template \(directory)/\(error.template).mustache is broken at line \(syntax.line), "
+                        + "column \(syntax.column): \(syntax.problem)")
             }
+            throw StartupError(
+                "The template \(directory)/\(error.template).mustache includes "
+                    + "\(error.missingPartial ?? ""), which is not in \(directory).")
         }
-        return MustacheLibrary(templates: templates)
     }
 }

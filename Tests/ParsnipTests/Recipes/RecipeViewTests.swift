@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PageTemplates
 import XCTest
 
 @testable import Parsnip
@@ -21,7 +22,7 @@ final class RecipeViewTests: XCTestCase {
 
     func testTheMarkerSurvivesHTMLEscapingAndIsDifferentInEachProcess() {
         let marker = TokenSplicedPage.marker
-        XCTAssertEqual(UTF8HTMLContentType().escapeText(marker), marker)
+        XCTAssertEqual(HTMLEscaping.escaped(marker), marker)
         XCTAssertGreaterThan(marker.count, 40, "random, so no typed text can be mistaken for it")
     }
 
@@ -120,30 +121,9 @@ final class RecipeViewTests: XCTestCase {
                 index: 1, row: .init(name: "Fat", value: "2 g"), messages: messages, focus: RowFocus(down: true)),
             NutritionRowView(index: 0, row: .init(), messages: [:], focus: nil),
         ]
-        let rows: [(subject: Any, child: (String) -> Any?)] =
-            [tableRow, bareRow].map { ($0, $0.child(named:)) } + [(option, option.child(named:))]
-            + ingredients.map { ($0, $0.child(named:)) } + sides.map { ($0, $0.child(named:)) }
-            + nutrition.map { ($0, $0.child(named:)) }
-        for (subject, lookUp) in rows {
-            let row = subject
-            let children = Mirror(reflecting: subject).children
-            XCTAssertFalse(children.isEmpty)
-            for child in children {
-                let label = try XCTUnwrap(child.label)
-                let mirror = Mirror(reflecting: child.value)
-                let answered = lookUp(label)
-                if mirror.displayStyle == .optional {
-                    if let wrapped = mirror.children.first {
-                        XCTAssertEqual("\(answered ?? "nil")", "\(wrapped.value)", "\(type(of: row)).\(label)")
-                    } else {
-                        XCTAssertNil(answered, "\(type(of: row)).\(label)")
-                    }
-                } else {
-                    let value = try XCTUnwrap(answered, "\(type(of: row)).child(named:) misses \(label)")
-                    XCTAssertEqual("\(value)", "\(child.value)", "\(type(of: row)).\(label)")
-                }
-            }
-            XCTAssertNil(lookUp("nothing"))
+        let rows: [any TemplateParent] = [tableRow, bareRow, option] + ingredients + sides + nutrition
+        for row in rows {
+            assertAnswersLikeReflection(row)
         }
     }
 

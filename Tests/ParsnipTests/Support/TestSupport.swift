@@ -28,6 +28,8 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -
     settings.backups.automatic = false
     // The clocks start at 1 May 2024 10:20:30 UTC; the household's day is that day whatever the machine's zone.
     settings.timeZone = TimeZone(identifier: "UTC")!
+    // Every page any test renders is rendered by swift-mustache too, and must be the same bytes.
+    settings.renderCheck = MustacheRenderCheck()
     return settings
 }
 
