@@ -21,6 +21,9 @@ extension TemplateValue {
         case let parent as any TemplateParent:
             self = .parent(parent)
             return
+        case let list as any TemplateList:
+            self = .list(list.templateElements)
+            return
         default:
             break
         }
@@ -54,4 +57,14 @@ extension TemplateValue {
             TemplateValue(reflecting: dictionary[key] as Any).map { (key, $0) }
         }
     }
+}
+
+/// A list whose elements answer names themselves: converted element by element without reflection.
+public protocol TemplateList {
+    /// The elements, as template values.
+    var templateElements: [TemplateValue] { get }
+}
+
+extension Array: TemplateList where Element: TemplateParent {
+    public var templateElements: [TemplateValue] { map { .parent($0) } }
 }

@@ -64,7 +64,8 @@ struct Pages: Sendable {
     /// `page` (its `PageChrome`), else the request's.
     func renderBody(_ model: some Sendable, template name: String) -> ByteBuffer {
         let value = TemplateValue(reflecting: model) ?? .fields([])
-        let language = (Mirror(reflecting: model).descendant("page") as? PageChrome)?.language ?? PageLanguage.current
+        var language = PageLanguage.current
+        if case .parent(let chrome as PageChrome) = value.child(named: "page") { language = chrome.language }
         return ByteBuffer(bytes: render(value, name, in: language))
     }
 
