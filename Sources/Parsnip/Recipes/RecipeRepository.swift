@@ -87,7 +87,9 @@ struct RecipeListRequest: Sendable, Hashable {
 
 /// One page of the recipe list.
 struct RecipeListPage: Sendable, Hashable {
-    /// The recipes on this page, in the requested order.
+    /// The recipes on this page, in the requested order, with what a list row shows (name, servings, price,
+    /// availability, category, release date, photo); their ingredients, side options, nutrition, steps, notes and
+    /// source are not read.
     var recipes: [Recipe]
     /// How many recipes match the filters, on all pages.
     var total: Int

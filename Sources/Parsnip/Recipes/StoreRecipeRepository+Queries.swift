@@ -26,6 +26,10 @@ extension StoreRecipeRepository {
         return SearchDocument(text: parts.joined(separator: "\n"))
     }
 
+    /// The fields a list row shows, the only ones the list reads: a recipe's ingredients, side options, nutrition,
+    /// steps and notes are most of its stored bytes and the list shows none of them.
+    static let listKeys = ["name", "servings", "price", "isAvailable", "category", "releaseDate", "photo"]
+
     /// `query` in the list's order. The store appends objectId (ascending, the last key's direction) to break ties.
     static func sorted(_ query: ParseQuery, by sort: RecipeSort) -> ParseQuery {
         let ordered =

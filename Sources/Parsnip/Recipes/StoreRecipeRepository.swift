@@ -34,7 +34,9 @@ final class StoreRecipeRepository: RecipeRepository {
                 try reader.readsEveryRow(of: Self.className)
                 ? everyRecipe : try reader.count(ParseQuery(Self.className))
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
-            let rows = overflow ? [] : try reader.find(Self.sorted(filtered, by: request.sort).skip(skip).limit(size))
+            var page = Self.sorted(filtered, by: request.sort).skip(skip).limit(size)
+            page.keys = Self.listKeys
+            let rows = overflow ? [] : try reader.find(page)
             return RecipeListPage(
                 recipes: try rows.map { try Self.recipe($0, reader: reader) }, total: total,
                 totalWithoutFilters: cachedTotal)

@@ -76,6 +76,26 @@ final class StoreRecipeRepositoryTests: XCTestCase {
         XCTAssertEqual(page.recipes.map(\.name), ["Toast", "Toast again"])
     }
 
+    /// The list reads what a row shows, exactly as stored, and not the rest (ingredients and the like are most of a
+    /// recipe's bytes; no list row shows them).
+    func testTheListReadsEveryFieldARowShowsAndNothingElse() async throws {
+        let repository = try await makeRepository()
+        let created = try await repository.create(everyFieldRecipe)
+        let page = try await repository.list(RecipeListRequest())
+        let listed = try XCTUnwrap(page.recipes.first)
+        XCTAssertEqual(listed.id, created.id)
+        XCTAssertEqual(listed.name, created.name)
+        XCTAssertEqual(listed.servings, created.servings)
+        XCTAssertEqual(listed.price, created.price)
+        XCTAssertEqual(listed.isAvailable, created.isAvailable)
+        XCTAssertEqual(listed.category, created.category)
+        XCTAssertEqual(listed.releaseDate, created.releaseDate)
+        XCTAssertEqual(listed.photo, created.photo)
+        XCTAssertEqual(
+            RecipeFormatting.row(listed), RecipeFormatting.row(created), "the row shows the same as the full recipe")
+        XCTAssertTrue(listed.ingredients.isEmpty && listed.sideOptions.isEmpty && listed.nutritionalInfo.isEmpty)
+    }
+
     func testUpdateReplacesEveryFieldAndAnUnsetOptionalRemovesTheStoredValue() async throws {
         let store = try ParseStore.inMemory(clock: SteppingClock())
         let repository = try await StoreRecipeRepository(store: store)
