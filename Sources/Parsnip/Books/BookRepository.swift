@@ -7,8 +7,9 @@ protocol BookRepository: Sendable {
 
     // MARK: Books
 
-    /// One page of the book list with each book's genre, ISBN and authors, read in one snapshot with a bounded
-    /// number of SQL statements whatever the page holds.
+    /// One page of the book list with what a list row shows — each book's title, year, genre, ISBN and authors —
+    /// read in one snapshot with a bounded number of SQL statements whatever the page holds (its reading status,
+    /// lending and publishers are not read).
     func list(_ request: BookListRequest) async throws -> BookListPage
     /// The book with its genre, ISBN, authors and publishers, or nil.
     func find(id: String) async throws -> Book?

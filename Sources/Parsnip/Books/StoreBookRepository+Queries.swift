@@ -15,7 +15,8 @@ extension StoreBookRepository {
                 try reader.readsEveryRow(of: Schema.book) ? everyBook : try reader.count(ParseQuery(Schema.book))
             let total = unfiltered ? cachedTotal : try reader.count(filtered)
             guard !overflow else { return BookListPage(books: [], total: total, totalWithoutFilters: cachedTotal) }
-            let query = Self.sorted(filtered, by: request.sort).include(Schema.genre, Schema.isbnField)
+            var query = Self.sorted(filtered, by: request.sort).include(Schema.genre, Schema.isbnField)
+            query.keys = Self.listKeys
             let rows = try reader.find(query.skip(skip).limit(size))
             let authors = try Self.authors(of: rows, reader: reader)
             return BookListPage(
@@ -30,6 +31,9 @@ extension StoreBookRepository {
             return try Self.readBook(id, reader: reader)
         }
     }
+
+    /// The fields a list row shows, the only ones the list reads (with the genre and ISBN they point to).
+    static let listKeys = [Schema.title, Schema.publishingYear, Schema.genre, Schema.isbnField]
 
     /// The books that match the request's filters; no constraints at all when it has none.
     static func filtered(_ request: BookListRequest) -> ParseQuery {
