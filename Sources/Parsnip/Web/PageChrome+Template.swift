@@ -2,7 +2,9 @@ import PageTemplates
 
 // Every page carries a PageChrome, so it answers template names itself rather than being reflected (a `Mirror` of
 // it and its six language choices cost more than rendering the page's layout). The answers are its stored
-// properties; PageChromeLookupTests checks them against reflection.
+// properties, checked against reflection by PageChromeLookupTests, and three that follow from its language:
+// `languages` (the chooser's choices, each named in itself, the page's own marked), `lang` (`<html lang>`) and
+// `scriptWords` (the script's own words in the page's language, as JSON for `#parsnip-words`).
 
 extension PageChrome: TemplateParent {
     func child(named name: String) -> TemplateValue? {
@@ -21,8 +23,8 @@ extension PageChrome: TemplateParent {
         case "refreshSeconds": refreshSeconds.map(TemplateValue.number)
         case "language": .text(String(describing: language))
         case "languages": LanguageChoice.templateValues[language]
-        case "lang": .text(lang)
-        case "scriptWords": .text(scriptWords)
+        case "lang": .text(language.rawValue)
+        case "scriptWords": .text(Catalogues.current.scriptWords(for: language))
         default: nil
         }
     }

@@ -24,21 +24,13 @@ struct PageChrome: Sendable {
     var trouble: StoreTroubleNotice?
     /// Seconds after which the page loads itself again (a progress page); nil on every other page.
     var refreshSeconds: Int?
-    /// The page's language (`speak(_:)` sets it and what follows from it).
+    /// The page's language. What follows from it — the chooser's choices, `<html lang>` and the script's words —
+    /// the page answers templates from it (`PageChrome+Template.swift`) rather than keeping copies.
     private(set) var language = Language.en
-    /// The chooser's choices, each named in itself, the page's own marked.
-    private(set) var languages = LanguageChoice.all(current: .en)
-    /// `<html lang>`.
-    private(set) var lang = Language.en.rawValue
-    /// The script's own words in the page's language, as JSON (`#parsnip-words`).
-    private(set) var scriptWords = Catalogues.current.scriptWords(for: .en)
 
-    /// Makes the page speak `language`. (Templates read stored properties only, so each is set here.)
+    /// Makes the page speak `language`.
     mutating func speak(_ language: Language) {
         self.language = language
-        languages = LanguageChoice.all(current: language)
-        lang = language.rawValue
-        scriptWords = Catalogues.current.scriptWords(for: language)
     }
 
     init(

@@ -1,4 +1,5 @@
 import Foundation
+import PageTemplates
 import XCTest
 
 @testable import Parsnip
@@ -16,6 +17,17 @@ final class PageChromeLookupTests: XCTestCase {
         for chrome in [full, PageChrome(title: "Recipes", inRecipes: true)] {
             assertAnswersLikeReflection(chrome)
         }
+        // What follows from the language is answered from it.
+        let answer = { (name: String) in full.child(named: name).map(templateDescription) }
+        XCTAssertEqual(answer("lang"), "text(ja)")
+        XCTAssertEqual(answer("scriptWords"), "text(\(Catalogues.current.scriptWords(for: .ja)))")
+        XCTAssertEqual(
+            answer("languages"),
+            templateDescription(.list(LanguageChoice.all(current: .ja).map { TemplateValue.parent($0) })))
+        guard case .list(let choices)? = full.child(named: "languages") else { return XCTFail("no language choices") }
+        XCTAssertEqual(
+            choices.compactMap { $0.child(named: "isCurrent") }.map(templateDescription),
+            Language.allCases.map { "flag(\($0 == .ja))" })
         for choice in LanguageChoice.all(current: .fr) {
             assertAnswersLikeReflection(choice)
         }
