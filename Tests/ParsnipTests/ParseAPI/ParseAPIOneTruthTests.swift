@@ -25,6 +25,28 @@ final class ParseAPIOneTruthTests: XCTestCase {
         }
     }
 
+    /// The recipe and book lists read only the fields their rows show; on a fresh database an app's first record
+    /// has only some of those fields as columns, and the lists still show it, then every field as it appears.
+    func testTheListsShowAnAppsFirstRecordsWhateverFieldsTheirClassesHaveYet() async throws {
+        try await withParseAPI { world in
+            _ = try await world.editor.post("/parse/classes/Recipe", json(["name": "Plain toast"]))
+            _ = try await world.editor.post("/parse/classes/Book", json(["title": "Untitled notes"]))
+            let recipes = try await world.browser.get("/recipes?v=1")
+            XCTAssertEqual(recipes.status, .ok)
+            XCTAssertTrue(recipes.text.contains("Plain toast"), recipes.text)
+            let books = try await world.browser.get("/books?v=1")
+            XCTAssertEqual(books.status, .ok)
+            XCTAssertTrue(books.text.contains("Untitled notes"), books.text)
+            _ = try await world.editor.post("/parse/classes/Recipe", json(["name": "Fancy toast", "servings": 3]))
+            _ = try await world.editor.post(
+                "/parse/classes/Book", json(["title": "Dated notes", "publishingYear": 1987]))
+            let moreRecipes = try await world.browser.get("/recipes?v=2").text
+            XCTAssertTrue(moreRecipes.contains("Fancy toast") && moreRecipes.contains("Plain toast"), moreRecipes)
+            let moreBooks = try await world.browser.get("/books?v=2").text
+            XCTAssertTrue(moreBooks.contains("1987") && moreBooks.contains("Untitled notes"), moreBooks)
+        }
+    }
+
     func testARepeatedQueryFollowsChangesMadeOnThePagesAndToRoles() async throws {
         try await withParseAPI { world in
             let path = "/parse/classes/TodoListItem?order=title&keys=title"
