@@ -20,11 +20,18 @@ enum MustacheOracle {
         }
     }
 
-    /// swift-mustache's library of `sources`.
+    /// swift-mustache's library of `sources`, parsed once per distinct set of sources in the test process: every
+    /// test app loads the same templates, and parsing them again for each of ~1,200 tests took a tenth of the run.
     static func library(_ sources: [String: String]) throws -> MustacheLibrary {
         ByteEscapedHTML.register()
-        return MustacheLibrary(templates: try sources.mapValues { try MustacheTemplate(string: $0) })
+        if let parsed = parsedLibraries.withLock({ $0.first { $0.sources == sources }?.library }) { return parsed }
+        let library = MustacheLibrary(templates: try sources.mapValues { try MustacheTemplate(string: $0) })
+        parsedLibraries.withLock { $0.append((sources, library)) }
+        return library
     }
+
+    /// The libraries parsed so far, by their sources (one per language, and the odd test's own templates).
+    private static let parsedLibraries = Mutex<[(sources: [String: String], library: MustacheLibrary)]>([])
 
     /// A `TemplateParent` as swift-mustache asks it.
     struct AskedParent: MustacheParent {

@@ -15,7 +15,7 @@ final class LanguageLeakTests: XCTestCase {
     /// less those another language writes the same way, by the language they must not appear in.
     static func englishSentences(avoidedIn language: Language) throws -> [String: String] {
         let english = try CatalogueTexts.read(.en)
-        let own = try CatalogueTexts.read(language).values.joined(separator: "\n")
+        let own = TextHaystack(try CatalogueTexts.read(language).values.joined(separator: "\n"))
         var sentences: [String: String] = [:]
         for (key, text) in english {
             for fragment in CatalogueTexts.literalRuns(of: text) where !own.contains(fragment) {
@@ -27,7 +27,7 @@ final class LanguageLeakTests: XCTestCase {
 
     /// The English sentences `html` shows, with the key of each: text and attributes, scripts' JSON aside.
     static func leaks(in html: String, _ sentences: [String: String]) -> [String] {
-        let shown = CatalogueTexts.unescaped(CatalogueTexts.withoutScripts(html))
+        let shown = TextHaystack(CatalogueTexts.unescaped(CatalogueTexts.withoutScripts(html)))
         return sentences.filter { shown.contains($0.key) }.map { "“\($0.key)” (\($0.value))" }.sorted()
     }
 
