@@ -16,6 +16,12 @@ work_folder() {
 }
 
 build_release() {
+    # BENCH_BIN=<folder with parsnip and parsnip-seed> measures binaries built elsewhere (a commit before a change).
+    if [[ -n ${BENCH_BIN:-} ]]; then
+        BIN=$BENCH_BIN
+        log "using the binaries in $BIN"
+        return
+    fi
     log "building release binaries"
     swift build -c release --product parsnip >/dev/null
     swift build -c release --product parsnip-seed >/dev/null

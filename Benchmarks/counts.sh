@@ -6,6 +6,7 @@
 #   Benchmarks/counts.sh                        # 200 requests a page
 #   BENCH_REQUESTS=500 Benchmarks/counts.sh
 #   BENCH_PAGES="/todos /books" Benchmarks/counts.sh
+#   BENCH_SAVES=no Benchmarks/counts.sh           # without the row for a save (POST /todos)
 #
 # One seeded database (10,000 to-dos, 1,000 recipes, 5,000 books with 500 authors) and the release binary with
 # Benchmarks/AllocationCounter preloaded (built here with cc): it counts every malloc, calloc, realloc and aligned
@@ -80,6 +81,30 @@ for page in $PAGES; do
     printf '%s\t%s\t%s\t%s\n' "$page" "$REQUESTS" "$per" "$instructions" >>"$RAW"
     log "$page: $per allocations, $instructions instructions a request"
 done
+
+# A save: POST /todos as a browser sends it (the CSRF cookie, the form's token, an Origin), one at a time.
+if [[ ${BENCH_SAVES:-yes} == yes ]]; then
+    jar=$WORK/cookies.txt
+    form=$(curl -fsS -c "$jar" "$URL/todos/new") || die "GET /todos/new failed"
+    token=$(grep -o 'name="_csrf"[^>]*value="[^"]*"\|value="[^"]*"[^>]*name="_csrf"' <<<"$form" | head -n 1 |
+        sed -E 's/.*value="([^"]*)".*/\1/')
+    cookie=$(awk '$6 == "parsnip_csrf" {print $7}' "$jar")
+    [[ -n $token && -n $cookie ]] || die "no CSRF token or cookie from /todos/new"
+    save() {
+        local status
+        status=$(curl -sS -o /dev/null -w '%{http_code}' -b "parsnip_csrf=$cookie" -H "Origin: $URL" \
+            --data-urlencode "title=Counted to-do $1" --data-urlencode "description=Saved to count what a save costs." \
+            --data-urlencode "_csrf=$token" "$URL/todos")
+        [[ $status == 303 ]] || die "POST /todos answered $status, not 303"
+    }
+    for i in $(seq 1 20); do save "warm-$i"; done
+    before=$(allocations)
+    for i in $(seq 1 "$REQUESTS"); do save "$i"; done
+    after=$(allocations)
+    per=$(((after - before) / REQUESTS))
+    printf '%s\t%s\t%s\t%s\n' "POST /todos (a save)" "$REQUESTS" "$per" "—" >>"$RAW"
+    log "POST /todos: $per allocations a save"
+fi
 
 python3 - "$RAW" "$REQUESTS" <<'PY' | tee "$TABLE"
 import csv, sys

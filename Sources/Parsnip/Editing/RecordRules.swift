@@ -53,6 +53,8 @@ struct RuleCheck {
     let visible: ParseReader
     /// The store clock's time.
     let now: Date
+    /// The objects `object(_:_:)` read, kept for the search index that follows the same change.
+    var fetched = FetchedObjects()
 
     /// The objectIds of `className` the change created or changed and that still exist.
     func changed(_ className: String) -> [String] {
@@ -66,7 +68,10 @@ struct RuleCheck {
 
     /// The stored object, or nil when it does not exist.
     func object(_ className: String, _ objectId: String) throws -> ParseObject? {
-        try RuleCheck.fetch(className, objectId, reader: reader)
+        if let known = fetched.lookup(className, objectId) { return known }
+        let object = try RuleCheck.fetch(className, objectId, reader: reader)
+        fetched.keep(object, className, objectId)
+        return object
     }
 
     /// True when the writer may read the object.
@@ -90,6 +95,9 @@ final class RuleRun {
     private let access: ParseAccess
     /// Everything the transaction wrote so far, in order.
     private(set) var changes: [ObjectChange] = []
+    /// The objects the last checks read with the master key, as they are after everything written so far: the
+    /// search index that follows the change reads them from here instead of again (until the next write).
+    private(set) var checkedObjects = FetchedObjects()
 
     init(_ rules: [RecordRules], writer: ParseWriter, access: ParseAccess) {
         self.rules = rules
@@ -110,6 +118,7 @@ final class RuleRun {
         changes += writer.changeLog.drain()
         let check = RuleCheck(
             changes: lastState, reader: writer.reader, visible: writer.reader.acting(as: access), now: writer.now())
+        checkedObjects = check.fetched
         var found: [RuleBreak] = []
         for rule in rules where lastState.contains(where: { rule.watched.contains($0.className) }) {
             found += try rule.check(check)
@@ -142,4 +151,26 @@ extension RuleBreak: DescribedError {
             status: .unprocessableContent, heading: Words("errors.ruleBreak.heading"),
             message: Words("errors.ruleBreak.message", nested: ["reason": message]))
     }
+}
+
+/// Objects one transaction read with the master key (or found missing), by class and objectId: valid until its next
+/// write, so the rules' checks and the search index read each changed object once.
+final class FetchedObjects {
+    private var objects: [String: ParseObject?] = [:]
+
+    /// The object as read (`.some(nil)` when it was missing), or nil when it was not read.
+    func lookup(_ className: String, _ objectId: String) -> ParseObject?? {
+        objects[Self.key(className, objectId)]
+    }
+
+    func keep(_ object: ParseObject?, _ className: String, _ objectId: String) {
+        objects[Self.key(className, objectId)] = .some(object)
+    }
+
+    /// Forgets the objects `changes` wrote: what they read before is no longer what is stored.
+    func forget(_ changes: [ObjectChange]) {
+        for change in changes { objects[Self.key(change.className, change.objectId)] = nil }
+    }
+
+    private static func key(_ className: String, _ objectId: String) -> String { className + "\u{0}" + objectId }
 }

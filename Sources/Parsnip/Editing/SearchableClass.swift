@@ -19,11 +19,10 @@ struct SearchableClass: Sendable {
 
 extension SearchableClass {
     /// Indexes the object `objectId` again: its current document, or none when it no longer exists.
-    func reindex(_ objectId: String, writer: ParseWriter) throws {
-        let object: ParseObject
-        do {
-            object = try writer.reader.fetch(className, objectId: objectId)
-        } catch let error as ParseError where error.code == .objectNotFound {
+    func reindex(_ objectId: String, writer: ParseWriter, fetched: FetchedObjects? = nil) throws {
+        let found =
+            try fetched?.lookup(className, objectId) ?? RuleCheck.fetch(className, objectId, reader: writer.reader)
+        guard let object = found else {
             try writer.setSearchDocument(
                 nil, className: className, objectId: objectId, createdAt: .distantPast, updatedAt: .distantPast)
             return
@@ -78,8 +77,11 @@ extension SearchableClass {
         }
     }
 
-    /// Follows `changes` (one transaction's writes) into the indexes of `classes`, in that transaction.
-    static func follow(_ changes: [ObjectChange], into classes: [SearchableClass], writer: ParseWriter) throws {
+    /// Follows `changes` (one transaction's writes) into the indexes of `classes`, in that transaction; `fetched`
+    /// holds objects already read as they are now (by the record rules' checks), which are not read again.
+    static func follow(
+        _ changes: [ObjectChange], into classes: [SearchableClass], writer: ParseWriter, fetched: FetchedObjects? = nil
+    ) throws {
         guard !changes.isEmpty, !classes.isEmpty else { return }
         var pending: [String: Set<String>] = [:]
         for change in changes {
@@ -93,7 +95,9 @@ extension SearchableClass {
             }
         }
         for searchable in classes {
-            for objectId in pending[searchable.className] ?? [] { try searchable.reindex(objectId, writer: writer) }
+            for objectId in pending[searchable.className] ?? [] {
+                try searchable.reindex(objectId, writer: writer, fetched: fetched)
+            }
         }
     }
 

@@ -128,7 +128,11 @@ final class WritePath: Sendable {
                 // Every record rule, whoever wrote: a break undoes the whole change.
                 let run = RuleRun(recordRules, writer: writer, access: access)
                 try run.enforce()
-                try SearchableClass.follow(run.changes + writer.changeLog.drain(), into: searchable, writer: writer)
+                // Anything written after the checks is read again; the rest the checks have just read.
+                let late = writer.changeLog.drain()
+                run.checkedObjects.forget(late)
+                try SearchableClass.follow(
+                    run.changes + late, into: searchable, writer: writer, fetched: run.checkedObjects)
                 return ChangeResult(value: value, totals: session.totalChanges)
             }
         }.value
