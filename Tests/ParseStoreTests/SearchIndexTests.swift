@@ -197,3 +197,32 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(stale.changed.count, 1)
     }
 }
+
+/// An index an older Parsnip made (with prefix indexes and per-document sizes) is made again the leaner way.
+final class SearchIndexDefinitionTests: XCTestCase {
+    func testAnIndexMadeWithPrefixIndexesIsMadeAgainWithoutThemAndThenLeftAsItIs() async throws {
+        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let (remade, again, definition) = try await store.write { writer -> (Bool, Bool, String?) in
+            try writer.db.execute(
+                sql: """
+                    CREATE TABLE "_SearchText_Note" ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
+                        "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL);
+                    CREATE VIRTUAL TABLE "_SearchIndex_Note" USING fts5("text", "tags", content="_SearchText_Note",
+                        content_rowid='docid', tokenize='unicode61 remove_diacritics 2', prefix='2 3');
+                    INSERT INTO "_SearchText_Note" VALUES (1, 'old', '2024-01-01T00:00:00.000Z', 'old text', '');
+                    INSERT INTO "_SearchIndex_Note" (rowid, "text", "tags") VALUES (1, 'old text', '');
+                    """)
+            let remade = try writer.ensureSearchIndex(for: "Note")
+            let again = try writer.ensureSearchIndex(for: "Note")
+            let definition = try String.fetchOne(
+                writer.db, sql: "SELECT sql FROM sqlite_master WHERE name = '_SearchIndex_Note'")
+            return (remade, again, definition)
+        }
+        XCTAssertTrue(remade, "the old index is made again")
+        XCTAssertFalse(again, "an index made the current way is kept")
+        XCTAssertEqual(definition?.contains("prefix"), false, definition ?? "no index")
+        XCTAssertEqual(definition?.contains("columnsize=0"), true, definition ?? "no index")
+        let left = try await store.read { try $0.searchIds(in: "Note", for: "old", limit: 10) }
+        XCTAssertEqual(left, [], "the old documents went with the old index, to be indexed again from the objects")
+    }
+}
