@@ -305,7 +305,7 @@ struct DailyBackupService: Service {
     let backups: BackupService
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await backups.runDailyBackups() }
+        await cancelWhenGracefulShutdown { await backups.runDailyBackups() }
     }
 }
 
