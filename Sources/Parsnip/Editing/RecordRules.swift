@@ -54,7 +54,7 @@ struct RuleCheck {
     /// The store clock's time.
     let now: Date
     /// The objects `object(_:_:)` read, kept for the search index that follows the same change.
-    var fetched = FetchedObjects()
+    let fetched = FetchedObjects()
 
     /// The objectIds of `className` the change created or changed and that still exist.
     func changed(_ className: String) -> [String] {
