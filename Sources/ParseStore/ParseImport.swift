@@ -151,6 +151,7 @@ extension ParseWriter {
                 return .rollback
             }
         }
+        if failure != nil { context.schemas.forgetUntilTransactionEnds(db) }
         return failure
     }
 }

@@ -15,6 +15,8 @@ public final class ParseStore: Sendable {
     let context: StoreContext
     /// Bounds each write's wait for another program's write lock (the busy handler of the store's configuration).
     let lockWait: WriteLockWait
+    /// Runs the writes, committing those asked for at once together.
+    let groupCommit: GroupCommit
     /// Set by the first `close()`: a second one does nothing (checkpointing a closed pool crashed inside SQLite).
     private let isClosed = Mutex(false)
 
@@ -70,6 +72,7 @@ public final class ParseStore: Sendable {
         self.database = database
         self.context = StoreContext(clock: clock)
         self.lockWait = lockWait
+        self.groupCommit = GroupCommit(database: database, lockWait: lockWait, schemas: context.schemas)
         let deadline = ContinuousClock.now + lockWait.limit
         try mapErrors {
             try database.writeWithoutTransaction { db in
@@ -88,22 +91,14 @@ public final class ParseStore: Sendable {
 
     /// Runs `body` in one write transaction: if it throws, nothing it wrote is kept.
     ///
+    /// Writes asked for at once share their transaction's commit (`GroupCommit`), each in its own savepoint: one
+    /// that throws undoes only itself, and none is answered before the commit.
+    ///
     /// - Throws: `ParseError.databaseBusy` when another program holds the write lock until `busyWait` after this
     ///   call (however long the write queued behind others first), `.databaseFull` or `.databaseReadOnly` when the
     ///   database cannot take the write; in each case nothing was written.
     public func write<T: Sendable>(_ body: @escaping @Sendable (ParseWriter) throws -> T) async throws -> T {
-        // A rolled-back transaction's schema changes never reach the cache: SchemaCache publishes them on commit.
-        let context = self.context
-        let lockWait = self.lockWait
-        // Counted from now, not from when the write reaches the connection: see WriteLockWait.
-        let deadline = ContinuousClock.now + lockWait.limit
-        return try await mapErrorsAsync {
-            try await database.writeWithoutTransaction { db in
-                try Self.transaction(db, waitingUntil: deadline, lockWait) {
-                    try body(ParseWriter(db: db, context: context))
-                }
-            }
-        }
+        try await write(commitIf: { _ in true }, body)
     }
 
     /// Runs `body` in one write transaction and keeps what it wrote only when `commitIf` says so of its result
@@ -111,14 +106,17 @@ public final class ParseStore: Sendable {
     public func write<T: Sendable>(
         commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
+        // A rolled-back write's schema changes never reach the cache: SchemaCache publishes them on commit, and the
+        // group forgets them when a savepoint is rolled back.
         let context = self.context
-        let lockWait = self.lockWait
+        // Counted from now, not from when the write reaches the connection: see WriteLockWait.
         let deadline = ContinuousClock.now + lockWait.limit
         return try await mapErrorsAsync {
-            try await database.writeWithoutTransaction { db in
-                try Self.transaction(db, waitingUntil: deadline, lockWait, commitIf: shouldCommit) {
-                    try body(ParseWriter(db: db, context: context))
-                }
+            try await withCheckedThrowingContinuation { continuation in
+                groupCommit.submit(
+                    TypedGroupedWrite(deadline: deadline, continuation: continuation, shouldCommit: shouldCommit) {
+                        try body(ParseWriter(db: $0, context: context))
+                    })
             }
         }
     }

@@ -141,6 +141,15 @@ final class SchemaCache: Sendable {
             onRollback: { [weak self] _ in self?.invalidate() })
     }
 
+    /// Forgets everything cached now and again when the transaction on `db` ends: for a savepoint rolled back
+    /// inside it, which may have undone a class or field recorded as pending (and SQLite's schema version with it,
+    /// so a later change could make a stale entry look current).
+    func forgetUntilTransactionEnds(_ db: Database) {
+        invalidate()
+        db.afterNextTransaction(
+            onCommit: { [weak self] _ in self?.invalidate() }, onRollback: { [weak self] _ in self?.invalidate() })
+    }
+
     private func commitPending(_ connection: ObjectIdentifier) {
         state.withLock { state in
             guard state.pendingConnection == connection else { return }

@@ -132,7 +132,7 @@ struct StoreAccountRepository: AccountRepository {
     }
 
     func keepLanguage(_ language: Language, forUser userId: String) async throws {
-        try await door.bookkeeping { writer in
+        _ = try await door.bookkeeping { writer in
             try writer.update(
                 Schema.user, objectId: userId, operations: [Schema.language: .set(.string(language.rawValue))])
         }
