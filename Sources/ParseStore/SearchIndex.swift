@@ -35,11 +35,6 @@ enum SearchTables {
     /// newest first). Measured at 1,000,000 to-dos, the prefix indexes ('2 3') and sizes took 196 of the index's
     /// 302 MB, and a common word's search was as fast without them (a word's own prefix query reads few terms).
     static let indexOptions = "tokenize='unicode61 remove_diacritics 2', columnsize=0"
-
-    /// The FTS5 query for `terms` in the text, and for each of `tags`.
-    static func match(terms: [String], tags: [String]) -> String {
-        (terms.map { "text : " + $0 } + tags.map { "tags : \"" + $0 + "\"" }).joined(separator: " AND ")
-    }
 }
 
 extension ParseWriter {
@@ -76,10 +71,12 @@ extension ParseWriter {
                 db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [index]),
             made.contains(SearchTables.indexOptions)
         {
+            try SearchWords.ensure(className, in: db)
             return false
         }
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(documents))")
+        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(SearchWords.table(className)))")
         try db.execute(
             sql: """
                 CREATE TABLE main.\(quoteIdentifier(documents)) ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
@@ -90,6 +87,7 @@ extension ParseWriter {
                 CREATE VIRTUAL TABLE main.\(quoteIdentifier(index)) USING fts5("text", "tags",
                     content=\(quoteIdentifier(documents)), content_rowid='docid', \(SearchTables.indexOptions))
                 """)
+        try SearchWords.ensure(className, in: db)
         return true
     }
 
@@ -126,6 +124,7 @@ extension ParseWriter {
         ).execute(arguments: [docid, objectId, version, text, tags])
         try db.cachedStatement(sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)")
             .execute(arguments: [docid, text, tags])
+        if old?["text"] != text { try SearchWords.record(text, className: className, in: db) }
     }
 
     /// The next free docid of the object's creation millisecond (the last one's successor past 4,095 objects in
@@ -146,6 +145,7 @@ extension ParseWriter {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
         try db.execute(sql: "DELETE FROM \(documents)")
+        try db.execute(sql: "DELETE FROM \(quoteIdentifier(SearchWords.table(className)))")
         try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('delete-all')")
     }
 }
@@ -177,10 +177,11 @@ extension ParseReader {
 
     /// How many documents of `className` hold every word of `search` (as word beginnings) and every tag.
     public func searchCount(in className: String, for search: String, tags: [String] = []) throws -> Int {
-        let terms = SearchText.terms(of: search)
-        guard !terms.isEmpty || !tags.isEmpty else { return 0 }
+        let terms = SearchText.searchTerms(of: search)
+        guard !terms.isEmpty || !tags.isEmpty,
+            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.databaseValue
+        else { return 0 }
         let index = quoteIdentifier(SearchTables.index(className))
-        let match = SearchTables.match(terms: terms, tags: tags).databaseValue
         if let (readable, arguments) = try searchReadable(className) {
             let documents = quoteIdentifier(SearchTables.documents(className))
             return try Int.fetchOne(
@@ -218,8 +219,10 @@ extension ParseReader {
     public func searchIds(
         in className: String, for search: String, tags: [String] = [], limit: Int, from start: SearchStart = .offset(0)
     ) throws -> [String] {
-        let terms = SearchText.terms(of: search)
-        guard !terms.isEmpty || !tags.isEmpty else { return [] }
+        let terms = SearchText.searchTerms(of: search)
+        guard !terms.isEmpty || !tags.isEmpty,
+            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.databaseValue
+        else { return [] }
         let index = quoteIdentifier(SearchTables.index(className))
         let documents = quoteIdentifier(SearchTables.documents(className))
         let docidOf = "(SELECT \"docid\" FROM \(documents) WHERE \"objectId\" = ?)"
@@ -229,7 +232,7 @@ extension ParseReader {
             case .olderThan: (" AND f.rowid < \(docidOf)", "DESC", [0.databaseValue])
             case .newerThan: (" AND f.rowid > \(docidOf)", "ASC", [0.databaseValue])
             }
-        var arguments: [DatabaseValue] = [SearchTables.match(terms: terms, tags: tags).databaseValue]
+        var arguments: [DatabaseValue] = [match]
         switch start {
         case .olderThan(let objectId), .newerThan(let objectId): arguments.append(objectId.databaseValue)
         case .offset: break
@@ -258,8 +261,9 @@ extension QueryCompiler {
     /// A class without a search index makes the statement fail (`ParseError` 1): asking is a programming error, and
     /// checking first would cost every search a read of the schema.
     func searchCondition(_ search: String) throws -> SQLCondition {
-        let terms = SearchText.terms(of: search)
-        guard !terms.isEmpty else { return .false }
+        let terms = SearchText.searchTerms(of: search)
+        guard !terms.isEmpty, let match = try SearchWords.match(terms, tags: [], className: schema.className, in: db)
+        else { return .false }
         let index = SearchTables.index(schema.className)
         let documents = quoteIdentifier(SearchTables.documents(schema.className))
         return SQLCondition(
@@ -267,6 +271,6 @@ extension QueryCompiler {
             \(column("objectId")) IN (SELECT "objectId" FROM \(documents) WHERE "docid" IN \
             (SELECT rowid FROM \(quoteIdentifier(index)) WHERE \(quoteIdentifier(index)) MATCH ?))
             """,
-            [SearchTables.match(terms: terms, tags: []).databaseValue])
+            [match.databaseValue])
     }
 }

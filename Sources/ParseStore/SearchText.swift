@@ -21,15 +21,15 @@ public enum SearchText {
         folded(search).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
-    /// The FTS5 terms finding every word of `search` as the start of a word, in any order: `"roast"*`, `"parsn"*`;
-    /// a run of CJK characters is one phrase that must appear together, as it was typed. Empty when there is nothing
+    /// What a search looks for: every word of `search` as the start of a word, in any order ("roast", "parsn"); a
+    /// run of CJK characters is one phrase that must appear together, as it was typed. Empty when there is nothing
     /// to find.
-    public static func terms(of search: String) -> [String] {
-        var terms: [String] = []
+    static func searchTerms(of search: String) -> [SearchTerm] {
+        var terms: [SearchTerm] = []
         var cjkRun: [String] = []
         func closeRun() {
             guard !cjkRun.isEmpty else { return }
-            terms.append("\"" + cjkRun.joined(separator: " ") + "\"")
+            terms.append(.phrase(cjkRun))
             cjkRun = []
         }
         for word in words(of: search) {
@@ -38,10 +38,15 @@ public enum SearchText {
                 continue
             }
             closeRun()
-            terms.append("\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"*")
+            terms.append(.prefix(word))
         }
         closeRun()
         return terms
+    }
+
+    /// The words of a stored document's text (already `folded`), split as a search's words are.
+    static func indexWords(ofFolded text: String) -> [Substring] {
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
     }
 
     /// Letters written as two in a plain alphabet, which case and accent folding leaves alone.
