@@ -167,6 +167,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        MemoryArenas.limitToOneACore()
         if let resetPassword {
             let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
             throw ExitCode(await PasswordRecoveryCommand.run(name: resetPassword, databasePath: databasePath))
