@@ -21,8 +21,24 @@ public struct SearchDocument: Sendable, Hashable {
 enum SearchTables {
     static let prefix = "_Search"
 
-    /// The documents: docid, objectId, the version indexed (the object's updatedAt) and the text and tags.
+    /// The documents: docid, objectId, the version indexed (the object's updatedAt, `packedVersion`) and the text
+    /// and tags.
     static func documents(_ className: String) -> String { "_SearchText_" + className }
+
+    /// How the documents table `table` is made.
+    static func documentsDefinition(_ table: String) -> String {
+        "CREATE TABLE " + table + #" ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE, "#
+            + #""version" INTEGER NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL)"#
+    }
+
+    /// The SQL that turns an updatedAt as stored (`2024-05-01T12:34:56.789Z`) in `text` into a document's version:
+    /// its digits as one integer (20240501123456789), 8 bytes instead of 24 — 17 MB at 1,000,000 to-dos. The same
+    /// expression makes the version when a document is written and when it is compared with the object's
+    /// updatedAt, so the two agree by construction.
+    static func packedVersion(_ text: String) -> String {
+        "CAST(replace(replace(replace(replace(replace(" + text + ", '-', ''), ':', ''), 'T', ''), '.', ''), 'Z', '')"
+            + " AS INTEGER)"
+    }
 
     /// The FTS5 index over the documents.
     static func index(_ className: String) -> String { "_SearchIndex_" + className }
@@ -71,17 +87,14 @@ extension ParseWriter {
                 db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [index]),
             made.contains(SearchTables.indexOptions)
         {
+            try packVersions(of: className)
             try SearchWords.ensure(className, in: db)
             return false
         }
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(documents))")
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(SearchWords.table(className)))")
-        try db.execute(
-            sql: """
-                CREATE TABLE main.\(quoteIdentifier(documents)) ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
-                    "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL)
-                """)
+        try db.execute(sql: SearchTables.documentsDefinition("main." + quoteIdentifier(documents)))
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE main.\(quoteIdentifier(index)) USING fts5("text", "tags",
@@ -89,6 +102,28 @@ extension ParseWriter {
                 """)
         try SearchWords.ensure(className, in: db)
         return true
+    }
+
+    /// Rewrites a documents table whose versions are the updatedAt text (before `packedVersion`) with packed ones,
+    /// keeping every docid, so the FTS5 index over it stays as it is.
+    private func packVersions(of className: String) throws {
+        let name = SearchTables.documents(className)
+        let made = try String.fetchOne(
+            db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [name])
+        guard let made, made.contains(#""version" TEXT"#) else { return }
+        let documents = quoteIdentifier(name)
+        let packed = quoteIdentifier(name + "_packed")
+        try db.execute(sql: "DROP TABLE IF EXISTS main.\(packed)")
+        try db.execute(sql: SearchTables.documentsDefinition("main." + packed))
+        // A version that does not pack (it never should) becomes -1: its object is found stale and indexed again.
+        let version = SearchTables.packedVersion(#""version""#)
+        try db.execute(
+            sql: """
+                INSERT INTO main.\(packed) ("docid", "objectId", "version", "text", "tags")
+                SELECT "docid", "objectId", coalesce(\(version), -1), "text", "tags" FROM main.\(documents)
+                """)
+        try db.execute(sql: "DROP TABLE main.\(documents)")
+        try db.execute(sql: "ALTER TABLE main.\(packed) RENAME TO \(documents)")
     }
 
     /// Puts `document` in the index as the object's (replacing any it had), or takes the object out with nil.
@@ -119,8 +154,10 @@ extension ParseWriter {
         let text = SearchText.folded(document.text)
         let tags = document.tags.joined(separator: " ")
         try db.cachedStatement(
-            sql:
-                "REPLACE INTO \(documents) (\"docid\", \"objectId\", \"version\", \"text\", \"tags\") VALUES (?, ?, ?, ?, ?)"
+            sql: """
+                REPLACE INTO \(documents) ("docid", "objectId", "version", "text", "tags")
+                VALUES (?, ?, \(SearchTables.packedVersion("?")), ?, ?)
+                """
         ).execute(arguments: [docid, objectId, version, text, tags])
         try db.cachedStatement(sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)")
             .execute(arguments: [docid, text, tags])
@@ -164,7 +201,7 @@ extension ParseReader {
             db,
             sql: """
                 SELECT q."objectId" FROM \(table) AS q LEFT JOIN \(documents) AS d ON d."objectId" = q."objectId"
-                WHERE d."version" IS NOT q."updatedAt"
+                WHERE d."version" IS NOT \(SearchTables.packedVersion(#"q."updatedAt""#))
                 """)
         let orphaned = try String.fetchAll(
             db,

@@ -10,19 +10,7 @@ import XCTest
 final class SearchIndexTests: XCTestCase {
     /// A store with class `Note` and its search index, holding `texts` (one note each, created a second apart).
     private static func store(_ texts: [String]) async throws -> (ParseStore, [String]) {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
-        let ids = try await store.write { writer in
-            try writer.ensureSearchIndex(for: "Note")
-            return try texts.map { text in
-                let note = try writer.create("Note", ["text": .string(text)])
-                try writer.setSearchDocument(
-                    SearchDocument(text: text, tags: [text.count % 2 == 0 ? "even" : "odd"]), className: "Note",
-                    objectId: note.objectId, createdAt: note.createdAt,
-                    updatedAt: note.updatedAt)
-                return note.objectId
-            }
-        }
-        return (store, ids)
+        try await makeNoteSearchStore(texts) { _, text in [text.count % 2 == 0 ? "even" : "odd"] }
     }
 
     private static func found(_ store: ParseStore, _ search: String) async throws -> [String] {

@@ -30,18 +30,7 @@ final class SearchWordsTests: XCTestCase {
     }
 
     private static func store(_ texts: [String]) async throws -> (ParseStore, [String]) {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
-        let ids = try await store.write { writer in
-            try writer.ensureSearchIndex(for: "Note")
-            return try texts.enumerated().map { index, text in
-                let note = try writer.create("Note", ["text": .string(text)])
-                try writer.setSearchDocument(
-                    SearchDocument(text: text, tags: [index % 2 == 0 ? "even" : "odd"]), className: "Note",
-                    objectId: note.objectId, createdAt: note.createdAt, updatedAt: note.updatedAt)
-                return note.objectId
-            }
-        }
-        return (store, ids)
+        try await makeNoteSearchStore(texts) { index, _ in [index % 2 == 0 ? "even" : "odd"] }
     }
 
     /// What FTS5's own prefix query finds for `search` (every word a prefix, CJK runs phrases), newest first.

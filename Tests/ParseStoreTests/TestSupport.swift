@@ -138,3 +138,22 @@ func rawRead<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T
 func rawWrite<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T {
     try store.databaseWriter.write(body)
 }
+
+/// A store with class `Note` and its search index, holding `texts` (one note each, created a second apart), each
+/// document tagged with `tags(index, text)`; answers the notes' objectIds in order.
+func makeNoteSearchStore(
+    _ texts: [String], tags: @escaping @Sendable (Int, String) -> [String] = { _, _ in [] }
+) async throws -> (ParseStore, [String]) {
+    let store = try ParseStore.inMemory(clock: SteppingClock())
+    let ids = try await store.write { writer in
+        try writer.ensureSearchIndex(for: "Note")
+        return try texts.enumerated().map { index, text in
+            let note = try writer.create("Note", ["text": .string(text)])
+            try writer.setSearchDocument(
+                SearchDocument(text: text, tags: tags(index, text)), className: "Note", objectId: note.objectId,
+                createdAt: note.createdAt, updatedAt: note.updatedAt)
+            return note.objectId
+        }
+    }
+    return (store, ids)
+}

@@ -156,10 +156,12 @@ final class StoreBookRepositoryListTests: XCTestCase {
         let large = try await listingStatements(books: 40, authorsEach: 3)
         XCTAssertEqual(small.all.count, large.all.count)
         XCTAssertEqual(small.filtered.count, large.filtered.count)
-        // The page, its genres, its ISBN objects, every book's authors; filtered, the count of matches first.
+        // The page, its genres, its ISBN objects, every book's authors; filtered, the count of matches first, and
+        // before the count and the page each the index's words that begin with the word searched for.
         let selects = { (sql: [String]) in sql.filter { $0.hasPrefix("SELECT") } }
         XCTAssertEqual(selects(large.all).count, 4, large.all.joined(separator: "\n"))
-        XCTAssertEqual(selects(large.filtered).count, 5, selects(large.filtered).joined(separator: "\n"))
+        XCTAssertEqual(selects(large.filtered).count, 7, selects(large.filtered).joined(separator: "\n"))
+        XCTAssertEqual(selects(large.filtered).filter { $0.contains("_SearchWords_Book") }.count, 2)
         XCTAssertEqual(selects(large.all).filter { $0.contains("_Join:authors:Book") }.count, 1)
     }
 }
