@@ -212,27 +212,35 @@ extension ParseReader {
         return (changed, orphaned)
     }
 
-    /// How many documents of `className` hold every word of `search` (as word beginnings) and every tag.
-    public func searchCount(in className: String, for search: String, tags: [String] = []) throws -> Int {
+    /// How many documents of `className` hold every word of `search` (as word beginnings) and every tag — counting
+    /// no further than `atMost` when given (a count of `atMost` then means "at least that many"): each match counted
+    /// is read, and at 1,000,000 to-dos a common word has tens of thousands.
+    public func searchCount(in className: String, for search: String, tags: [String] = [], atMost: Int? = nil) throws
+        -> Int
+    {
         let terms = SearchText.searchTerms(of: search)
         guard !terms.isEmpty || !tags.isEmpty,
             let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.databaseValue
         else { return 0 }
         let index = quoteIdentifier(SearchTables.index(className))
-        if let (readable, arguments) = try searchReadable(className) {
+        var arguments: [DatabaseValue] = [match]
+        var matches = "SELECT 1 FROM \(index) WHERE \(index) MATCH ?"
+        if let (readable, aclArguments) = try searchReadable(className) {
             let documents = quoteIdentifier(SearchTables.documents(className))
-            return try Int.fetchOne(
-                db.cachedStatement(
-                    sql: """
-                        SELECT count(*) FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid \
-                        JOIN \(quoteIdentifier(className)) AS t ON t."objectId" = d."objectId" \
-                        WHERE \(index) MATCH ? AND \(readable)
-                        """),
-                arguments: StatementArguments([match] + arguments)) ?? 0
+            matches = """
+                SELECT 1 FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid \
+                JOIN \(quoteIdentifier(className)) AS t ON t."objectId" = d."objectId" \
+                WHERE \(index) MATCH ? AND \(readable)
+                """
+            arguments += aclArguments
+        }
+        if let atMost {
+            matches += " LIMIT ?"
+            arguments.append(max(0, atMost).databaseValue)
         }
         // Cached statements: preparing a statement on an FTS5 table cost more than the search itself.
         return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?"), arguments: [match]) ?? 0
+            db.cachedStatement(sql: "SELECT count(*) FROM (\(matches))"), arguments: StatementArguments(arguments)) ?? 0
     }
 
     /// The ACL test (on the class table aliased `t`) a search must add for this reader's access, or nil when the

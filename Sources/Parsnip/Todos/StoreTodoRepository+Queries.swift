@@ -13,10 +13,16 @@ extension StoreTodoRepository {
             let cachedTotal = try reader.readsEveryRow(of: Self.className) ? everyTodo : nil
             let all: Int
             let doneCount: Int
+            var uncounted: Int?
             if let search = request.search {
-                // Counted in the search index alone: its documents carry "open" or "done".
-                all = try reader.searchCount(in: Self.className, for: search)
-                doneCount = try reader.searchCount(in: Self.className, for: search, tags: [Self.doneTag])
+                // Counted in the search index alone: its documents carry "open" or "done". The open list, newest
+                // first (the page a search opens on), counts no further than the limit; the other views number their
+                // pages and count everything.
+                let limit = request.part == .open && request.sort == .newest ? request.countLimit : nil
+                all = try reader.searchCount(in: Self.className, for: search, atMost: limit.map { $0 + 1 })
+                if let limit, all > limit { uncounted = limit }
+                doneCount = try reader.searchCount(
+                    in: Self.className, for: search, tags: [Self.doneTag], atMost: uncounted.map { $0 + 1 })
             } else {
                 all = try cachedTotal ?? reader.count(Self.baseQuery(search: nil))
                 doneCount = try reader.count(Self.doneQuery(search: nil))
@@ -41,6 +47,13 @@ extension StoreTodoRepository {
             }
             page.openCount = openCount
             page.doneCount = doneCount
+            if let uncounted {
+                // At least the open to-dos this page shows (and one more when a next page follows).
+                let shown = page.items.count + (page.hasNext ? 1 : 0)
+                page.openCount = max(doneCount > uncounted ? 0 : all - doneCount, shown)
+                page.total = page.openCount
+                page.matchesMoreThan = uncounted
+            }
             if request.part == .open, request.recentlyDoneCount > 0, !page.hasPrevious, doneCount > 0 {
                 let recent = Self.doneQuery(search: request.search).order(by: "-completedAt", "-updatedAt")
                 page.recentlyDone = try reader.find(recent.limit(request.recentlyDoneCount)).map { Self.item($0) }

@@ -156,7 +156,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             return TodoTickAnswer(
                 done: item.done, message: message,
                 countLine: TodoFormatting.countLine(
-                    open: counts.openCount, done: counts.doneCount, search: search, in: language)
+                    open: counts.openCount, done: counts.doneCount, search: search, moreThan: counts.matchesMoreThan,
+                    in: language)
             ).response
         } orShowingAgain: { context in
             // The to-do's page, with the store's trouble on top and its button to try again.

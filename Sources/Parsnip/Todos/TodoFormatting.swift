@@ -122,8 +122,14 @@ enum TodoFormatting {
     }
 
     /// "5 to do, 12 done"; when searching: "3 to-dos match “milk”: 2 to do, 1 done", "1 to-do matches “milk”:
-    /// 1 to do, 0 done" — in `language`.
-    static func countLine(open: Int, done: Int, search: String?, in language: Language = .en) -> String {
+    /// 1 to do, 0 done", and past the search's count limit (`moreThan`) "More than 1,000 to-dos match “milk”" —
+    /// in `language`.
+    static func countLine(open: Int, done: Int, search: String?, moreThan: Int? = nil, in language: Language = .en)
+        -> String
+    {
+        if let search, let moreThan {
+            return language.text("todos.count.searchMany", ["search": search], counts: ["count": moreThan])
+        }
         let split = language.text("todos.count.split", counts: ["open": open, "done": done])
         guard let search else { return split }
         let arguments = ["search": search, "split": split]

@@ -40,10 +40,17 @@ struct TodoPageRequest: Sendable, Hashable {
     var size: Int
     /// How many of the most recently done to-dos the first page of open ones shows below them.
     var recentlyDoneCount: Int
+    /// How far a search's open list counts its matches (`TodoPage.matchesMoreThan`).
+    var countLimit: Int
+
+    /// How far a search's open list counts: "More than 1,000 to-dos match" is all a person needs, and counting on
+    /// reads every match (tens of thousands for a common word among a million to-dos).
+    static let searchCountLimit = 1_000
 
     init(
         search: String? = nil, part: TodoListPart = .open, sort: TodoSort = .newest,
-        position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0
+        position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0,
+        countLimit: Int = TodoPageRequest.searchCountLimit
     ) {
         self.search = search
         self.part = part
@@ -51,6 +58,7 @@ struct TodoPageRequest: Sendable, Hashable {
         self.position = position
         self.size = size
         self.recentlyDoneCount = recentlyDoneCount
+        self.countLimit = countLimit
     }
 }
 
@@ -67,6 +75,9 @@ struct TodoPage: Sendable, Hashable {
     /// How many to-dos are still to do, and how many are done (matching the search when there is one).
     var openCount: Int = 0
     var doneCount: Int = 0
+    /// Set when a search's open list matched more to-dos than it counts (the limit): `openCount` and `total` are
+    /// then only at least what this page shows, and `doneCount` is exact up to the limit, else the limit plus one.
+    var matchesMoreThan: Int?
     /// The most recently done to-dos, for the first page of open ones; empty otherwise.
     var recentlyDone: [TodoListItem] = []
 

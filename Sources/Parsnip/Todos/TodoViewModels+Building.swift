@@ -42,7 +42,9 @@ extension TodoListPage {
                     csrfToken: list.csrfToken, backURL: backURL, language: language))
         }
         let items = result.items.map(row)
-        let pageCount = max(1, (result.total + list.pageSize - 1) / list.pageSize)
+        // Past a search's count limit the number of pages is not known: no "Page 2 of 4".
+        let pageCount =
+            result.matchesMoreThan == nil ? max(1, (result.total + list.pageSize - 1) / list.pageSize) : Int.max / 2
         let pageNumber = result.hasPrevious ? min(max(2, list.pageNumber), pageCount) : 1
         let pages: NumberedPages
         if address.pagedByCursor {
@@ -51,7 +53,7 @@ extension TodoListPage {
             pages = NumberedPages(
                 previousURL: previous.map { address.url(["before=\($0)", "page=\(pageNumber - 1)"]) },
                 nextURL: next.map { address.url(["after=\($0)", "page=\(pageNumber + 1)"]) },
-                pageLine: pageCount > 1 && !items.isEmpty
+                pageLine: pageCount > 1 && !items.isEmpty && result.matchesMoreThan == nil
                     ? language.text("todos.pageLine", counts: ["page": pageNumber, "pages": pageCount]) : nil)
         } else {
             pages = NumberedList.pages(
@@ -78,7 +80,8 @@ extension TodoListPage {
             countLine: everything == 0
                 ? nil
                 : TodoFormatting.countLine(
-                    open: result.openCount, done: result.doneCount, search: address.search, in: language),
+                    open: result.openCount, done: result.doneCount, search: address.search,
+                    moreThan: result.matchesMoreThan, in: language),
             items: items,
             hasItems: !items.isEmpty,
             emptyState: Self.emptyState(result, address: address, hasRows: !items.isEmpty, in: language),
@@ -126,6 +129,14 @@ extension TodoListPage {
         _ result: TodoPage, address: TodoListAddress, in language: Language, row: (TodoListItem) -> RenderedFragment
     ) -> TodoDoneSection? {
         guard address.part == .open, !result.recentlyDone.isEmpty else { return nil }
+        // Past a search's count limit the done ones are counted only that far: "Done (more than 1,000)".
+        if let limit = result.matchesMoreThan, result.doneCount > limit {
+            return TodoDoneSection(
+                heading: language.text("todos.doneSection.headingMany", counts: ["count": limit]),
+                items: result.recentlyDone.map(row),
+                moreLink: EmptyStateLink(
+                    text: language.text("todos.doneSection.moreMany"), url: address.with(part: .done).url()))
+        }
         let counts = ["count": result.doneCount]
         let more =
             result.doneCount > result.recentlyDone.count
