@@ -34,7 +34,7 @@ public final class ParseStore: Sendable {
     public func now() -> Date { context.timestamp() }
 
     /// The pages each reader connection keeps, in kilobytes.
-    static let readerCacheKilobytes = 512
+    static let readerCacheKilobytes = 256
 
     /// How many connections read at once: one a core (at least 4), so reads never queue while cores are idle.
     public static var readerCount: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) }

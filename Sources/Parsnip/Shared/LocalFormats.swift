@@ -25,9 +25,12 @@ enum LocalFormats {
     }
 
     /// Formatters by language, skeleton and time zone, made once each: making one costs far more than using it.
-    /// A formatter is used under its lock, so there are several sets, each thread using the one its identity picks:
-    /// rows formatted on many cores at once rarely wait for each other.
-    private static let formatterSets = (0..<8).map { _ in LockedValue<[String: DateFormatter]>([:]) }
+    /// A formatter is used under its lock, so there are several sets — one a core, at most 8, since each ICU
+    /// formatter holds tens of kilobytes — each thread using the one its identity picks: rows formatted on many cores
+    /// at once rarely wait for each other.
+    private static let formatterSets = (0..<min(8, max(2, ProcessInfo.processInfo.activeProcessorCount))).map { _ in
+        LockedValue<[String: DateFormatter]>([:])
+    }
 
     /// The set of formatters the calling thread uses.
     private static var formatters: LockedValue<[String: DateFormatter]> {

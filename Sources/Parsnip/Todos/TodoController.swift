@@ -14,7 +14,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// The household's time zone: where its days begin.
     let timeZone: TimeZone
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
-    let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20, shards: 8)
+    let listCache = PageCache<TokenSplicedPage>(capacity: 32, byteBudget: 2 << 20, shards: 8)
     /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
     let rowCache = FragmentCache<TodoRowSource>(byteBudget: 1 << 20, shards: 16)
 
