@@ -28,7 +28,7 @@ struct TextRule: Sendable, Hashable {
             let message: Words
             if let missing = rule.missing, text.isEmpty {
                 message = missing
-            } else if text.count > rule.maximum {
+            } else if text.utf8.count > rule.maximum, text.count > rule.maximum {  // never more characters than bytes
                 message = rule.tooLong
             } else {
                 return nil
