@@ -410,44 +410,118 @@ document.addEventListener("DOMContentLoaded", function () {
   });
 })();
 
-// The to-do tick buttons change the to-do without a reload: the form is sent in the background and the button,
-// the row and the count line follow. If anything goes wrong the form is sent the ordinary way, so the person sees
-// the server's own page and nothing is lost.
+// The to-do list changes without a reload: a tick or a quick add is sent in the background, then the list as the
+// server now has it is put in place of the one shown — exactly what a reload would show (groups, counts, the Done
+// section) — and the focus goes back where the person was. If anything goes wrong the form is sent the ordinary
+// way, so the person sees the server's own page and nothing is lost.
 document.addEventListener("DOMContentLoaded", function () {
   var status = document.getElementById("tick-status");
-  document.querySelectorAll("form.tick-form").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.fetch || !window.FormData || form.dataset.sending) return;
-      event.preventDefault();
-      var button = form.querySelector(".tick");
-      var body = new URLSearchParams(new FormData(form));
-      form.dataset.sending = "1";
-      fetch(form.action, {
-        method: "POST",
-        body: body,
-        headers: { Accept: "application/json" },
-        credentials: "same-origin",
+  var content = document.getElementById("todo-list-content");
+
+  function announce(text) {
+    if (status && text) status.textContent = text;
+  }
+
+  // Puts the list of `doc` (a page the server sent) in place of this one, with its message above it.
+  function showList(doc) {
+    var fresh = doc.getElementById("todo-list-content");
+    if (!content || !fresh) throw new Error("no list");
+    content.innerHTML = fresh.innerHTML;
+    var main = document.getElementById("main");
+    document.querySelectorAll("#main > .flash").forEach(function (old) {
+      old.remove();
+    });
+    var flash = doc.querySelector("#main > .flash");
+    if (main && flash) main.insertBefore(document.importNode(flash, true), main.querySelector(".todo-list-page"));
+    return flash ? flash.querySelector("p").textContent : "";
+  }
+
+  function read(response) {
+    if (!response.ok) throw new Error("not read");
+    return response.text().then(function (html) {
+      return new DOMParser().parseFromString(html, "text/html");
+    });
+  }
+
+  // A tick: the to-do changes, then the list is read again; the focus goes to the same to-do's button (or, when
+  // it left this page, to the list's heading).
+  function tick(form) {
+    var action = form.getAttribute("action");
+    var body = new URLSearchParams(new FormData(form));
+    return fetch(form.action, {
+      method: "POST",
+      body: body,
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (!response.ok) throw new Error("not saved");
+        return response.json();
       })
-        .then(function (response) {
-          if (!response.ok) throw new Error("not saved");
-          return response.json();
-        })
-        .then(function (answer) {
-          delete form.dataset.sending;
+      .then(function (answer) {
+        if (!content) {
+          // The to-do's own page: its button and its state change.
+          var button = form.querySelector(".tick");
           button.setAttribute("aria-pressed", answer.done ? "true" : "false");
           form.querySelector('input[name="done"]').value = answer.done ? "0" : "1";
-          var row = form.closest(".todo, .todo-page");
-          if (row) row.classList.toggle("todo-done", answer.done);
-          var count = document.getElementById("todo-count");
-          if (count && answer.countLine) count.textContent = answer.countLine;
-          var state = form.closest(".todo-page") && document.querySelector(".todo-state-text");
+          var page = form.closest(".todo-page");
+          if (page) page.classList.toggle("todo-done", answer.done);
+          var state = document.querySelector(".todo-state-text");
           if (state) state.textContent = answer.done ? say("js.todo.doneToday") : say("js.todo.toDo");
-          if (status) status.textContent = answer.message;
+          announce(answer.message);
+          delete form.dataset.sending;
+          return;
+        }
+        return fetch(window.location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+          .then(read)
+          .then(function (doc) {
+            showList(doc);
+            var again = content.querySelector('form.tick-form[action="' + action + '"] .tick');
+            (again || document.querySelector(".todo-list-page h1")).focus();
+            announce(answer.message);
+          })
+          .catch(function () {
+            // Saved, but the list could not be read again: a reload shows it (sending the form again must not).
+            window.location.reload();
+          });
+      });
+  }
+
+  // A quick add: the server answers with the list it sends the person back to; the box is ready for the next.
+  function quickAdd(form) {
+    return fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      headers: { Accept: "text/html" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      // Anything but the list (the whole form with a problem to put right) is shown the ordinary way.
+      if (!response.redirected) throw new Error("not added");
+      return read(response)
+        .then(function (doc) {
+          var message = showList(doc);
+          var box = document.getElementById("quick-title");
+          if (box) box.focus();
+          announce(message);
         })
         .catch(function () {
-          form.dataset.sending = "";
-          form.submit();
+          // Added, but the list could not be shown: go to it (sending the form again would add it twice).
+          window.location.assign(response.url);
         });
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement) || !window.fetch || !window.FormData || !window.DOMParser) return;
+    var send = form.classList.contains("tick-form") ? tick : form.hasAttribute("data-quick-add") ? quickAdd : null;
+    if (!send || form.dataset.sending === "ordinary") return;
+    event.preventDefault();
+    if (form.dataset.sending) return;
+    form.dataset.sending = "1";
+    send(form).catch(function () {
+      form.dataset.sending = "ordinary";
+      form.submit();
     });
   });
 });

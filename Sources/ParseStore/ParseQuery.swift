@@ -91,9 +91,12 @@ extension ParseQuery {
         combining("$and", queries)
     }
 
-    /// Adds `$nor` over the constraints of the given queries.
+    /// Adds `$nor` over the constraints of the given queries, beside any it has already (none of either may match).
     public func nor(_ queries: [ParseQuery]) -> ParseQuery {
-        combining("$nor", queries)
+        guard case .array(let existing)? = constraints["$nor"] else { return combining("$nor", queries) }
+        var copy = self
+        copy.constraints["$nor"] = .array(existing + queries.map { .object($0.constraints) })
+        return copy
     }
 
     /// Restricts results to the members of `parent`'s Relation field `key`.

@@ -43,6 +43,13 @@ final class QueryLogicTests: XCTestCase {
         XCTAssertEqual(found, ["d"])
     }
 
+    func test_nor_calledTwice_keepsBothBranches() async throws {
+        let query = ParseQuery("Item").nor([ParseQuery("Item").where("color", equalTo: "red")])
+            .nor([ParseQuery("Item").where("qty", "$gte", 4)])
+        let found = try await nameSet(store, query)
+        XCTAssertEqual(found, ["b", "c"], "neither red nor 4 or more: missing colors count as not red")
+    }
+
     func test_or_insideAnd_insideNor_nestArbitrarily() async throws {
         let document: WhereDocument = [
             "$nor": [["$and": [["qty": ["$gte": 2]], ["$or": [["color": "green"], ["color": ["$exists": false]]]]]]]

@@ -29,7 +29,8 @@ extension StoreAccountRepository {
         else { return .unknown }
         let signedIn = SignedInUser(
             objectId: user.objectId, username: username, role: role, access: try reader.access(ofUser: user.objectId),
-            language: user[Schema.language]?.stringValue.flatMap(Language.init(rawValue:)))
+            language: user[Schema.language]?.stringValue.flatMap(Language.init(rawValue:)),
+            todoSort: user[Schema.todoSort]?.stringValue)
         return .found(SessionCache.Entry(user: signedIn, expiresAt: expiresAt))
     }
 

@@ -17,6 +17,8 @@ struct StoreAccountRepository: AccountRepository {
         static let roleUsers = "users"
         /// The language a person chose on the pages ("ko").
         static let language = "language"
+        /// The order a person last chose for the to-do list ("due"); missing means newest first.
+        static let todoSort = "todoSort"
     }
 
     /// The classes that hold the people, their sessions and roles: a restore from the Backups page keeps them as
@@ -135,6 +137,13 @@ struct StoreAccountRepository: AccountRepository {
         _ = try await door.bookkeeping { writer in
             try writer.update(
                 Schema.user, objectId: userId, operations: [Schema.language: .set(.string(language.rawValue))])
+        }
+        sessions.removeAll()
+    }
+
+    func keepTodoSort(_ sort: String, forUser userId: String) async throws {
+        _ = try await door.bookkeeping { writer in
+            try writer.update(Schema.user, objectId: userId, operations: [Schema.todoSort: .set(.string(sort))])
         }
         sessions.removeAll()
     }

@@ -260,7 +260,11 @@ func buildRouter(
     }
     let counted = [StoreTodoRepository.className, StoreRecipeRepository.className, "Book"]
     LanguageController(directory: accounts).addRoutes(to: routes)
+    let timeZone = settings.timeZone
     HomeController(pages: pages) { language in
+        let counts = try await todos.dueCounts(on: CalendarDate(dayOf: clock.now(), in: timeZone))
+        return TodoFormatting.dueWords(overdue: counts.overdue, dueToday: counts.dueToday, in: language)
+    } ownerNotice: { language in
         backups.notice(
             now: writePath.door.now(), holdsData: counted.contains { writePath.total(of: $0) > 0 }, language: language)
     }
@@ -269,7 +273,7 @@ func buildRouter(
     BackupController(backups: backups, pages: pages) { try await door.objectCounts() }.addRoutes(to: routes)
     TodoController(
         repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
-        timeZone: settings.timeZone
+        timeZone: settings.timeZone, keepSort: { try await accounts.keepTodoSort($0, forUser: $1) }
     ).addRoutes(to: routes)
     RecipeController(
         repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock,

@@ -28,6 +28,11 @@ extension StoreTodoRepository {
                 doneCount = try reader.count(Self.doneQuery(search: nil))
             }
             let openCount = max(0, all - doneCount)
+            // The Overdue and Today groups, counted here and left out of the rest of the list.
+            let window = request.isGrouped ? request.groupsOn.map(TodoDueWindow.init) : nil
+            let overdueCount = try window.map { try reader.count($0.overdue(Self.openQuery(search: nil))) } ?? 0
+            let dueTodayCount = try window.map { try reader.count($0.dueToday(Self.openQuery(search: nil))) } ?? 0
+            let restCount = max(0, openCount - overdueCount - dueTodayCount)
             var page: TodoPage
             switch (request.part, request.sort, request.position) {
             case (.done, _, let position):
@@ -36,17 +41,33 @@ extension StoreTodoRepository {
                     number: Self.pageNumber(position), size: size, total: doneCount)
             case (.open, .due, let position):
                 page = try Self.dueDatePage(
-                    reader, search: request.search, number: Self.pageNumber(position), size: size, total: openCount)
+                    reader, search: request.search, after: window, number: Self.pageNumber(position), size: size,
+                    total: restCount)
             case (.open, .newest, let position) where request.search != nil:
                 page = try Self.searchPage(
                     reader, search: request.search ?? "", position: position, size: size, total: openCount)
             case (.open, .newest, let position):
+                let open = Self.openQuery(search: request.search)
                 page = try Self.keysetPage(
-                    reader, base: Self.openQuery(search: request.search), position: position, size: size,
-                    total: openCount)
+                    reader, base: window?.rest(open) ?? open, position: position, size: size, total: restCount)
             }
             page.openCount = openCount
             page.doneCount = doneCount
+            page.overdueCount = overdueCount
+            page.dueTodayCount = dueTodayCount
+            if let window, !page.hasPrevious {
+                let open = Self.openQuery(search: nil)
+                let limit = TodoPageRequest.groupLimit
+                if overdueCount > 0 {
+                    page.overdue = try reader.find(window.overdue(open).order(by: "dueDate", "-createdAt").limit(limit))
+                        .map { Self.item($0) }
+                }
+                if dueTodayCount > 0 {
+                    page.dueToday = try reader.find(
+                        window.dueToday(open).order(by: "-createdAt", "-objectId").limit(limit)
+                    ).map { Self.item($0) }
+                }
+            }
             if let uncounted {
                 // At least the open to-dos this page shows (and one more when a next page follows).
                 let shown = page.items.count + (page.hasNext ? 1 : 0)
@@ -59,6 +80,15 @@ extension StoreTodoRepository {
                 page.recentlyDone = try reader.find(recent.limit(request.recentlyDoneCount)).map { Self.item($0) }
             }
             return page
+        }
+    }
+
+    func dueCounts(on day: CalendarDate) async throws -> TodoDueCounts {
+        let window = TodoDueWindow(day)
+        return try await writePath.read { reader in
+            let open = Self.openQuery(search: nil)
+            return TodoDueCounts(
+                overdue: try reader.count(window.overdue(open)), dueToday: try reader.count(window.dueToday(open)))
         }
     }
 
@@ -96,12 +126,14 @@ extension StoreTodoRepository {
     }
 
     /// Page `number` of the open to-dos by due date: those with a due date soonest first (overdue ones at the top),
-    /// then those without one, newest first.
-    static func dueDatePage(_ reader: ParseReader, search: String?, number: Int, size: Int, total: Int) throws
-        -> TodoPage
-    {
+    /// then those without one, newest first. With a `window`, only those due after its day (the groups hold the
+    /// others).
+    static func dueDatePage(
+        _ reader: ParseReader, search: String?, after window: TodoDueWindow?, number: Int, size: Int, total: Int
+    ) throws -> TodoPage {
         let offset = (number - 1) * size
-        let withDate = openQuery(search: search).where("dueDate", "$exists", .boolean(true))
+        var withDate = openQuery(search: search).where("dueDate", "$exists", .boolean(true))
+        if let window { withDate = withDate.where("dueDate", "$gte", .date(window.tomorrow)) }
         let without = openQuery(search: search).where("dueDate", "$exists", .boolean(false))
         let datedCount = try reader.count(withDate)
         var rows: [ParseObject] = []
@@ -121,8 +153,14 @@ extension StoreTodoRepository {
         _ reader: ParseReader, base: ParseQuery, position: TodoPagePosition, size: Int, total: Int
     ) throws -> TodoPage {
         switch position {
-        case .first, .number:
+        case .first, .number(...1):
             return try firstPage(reader, base: base, size: size, total: total)
+        case .number(let number):
+            // A numbered address (`?page=4`, typed or kept from a link): counted from the start.
+            let offset = (number - 1) * size
+            let rows = try reader.find(base.order(by: "-createdAt", "-objectId").skip(offset).limit(size + 1))
+            let items = rows.prefix(size).map { item($0) }
+            return TodoPage(items: Array(items), total: total, hasNext: rows.count > size, hasPrevious: true)
         case .after(let cursor):
             let rows = try reader.find(olderThan(cursor, base).order(by: "-createdAt", "-objectId").limit(size + 1))
             let items = rows.prefix(size).map { item($0) }
@@ -158,6 +196,33 @@ extension StoreTodoRepository {
             ParseQuery(className).where("createdAt", equalTo: .date(cursor.date))
                 .where("objectId", "$lte", .string(cursor.objectId))
         ])
+    }
+}
+
+/// The household's day as the store compares due dates: before it is overdue, within it is due today, from the
+/// next midnight on is the rest of the list. A due date stored with a time of day (by another Parse client) falls
+/// in the day its UTC date names, as the rows show it.
+struct TodoDueWindow: Sendable, Hashable {
+    /// Midnight UTC starting the day, and the next.
+    let today: Date
+    let tomorrow: Date
+
+    init(_ day: CalendarDate) {
+        today = day.date
+        tomorrow = day.adding(days: 1).date
+    }
+
+    /// The to-dos of `open` due before the day.
+    func overdue(_ open: ParseQuery) -> ParseQuery { open.where("dueDate", "$lt", .date(today)) }
+
+    /// The to-dos of `open` due on the day.
+    func dueToday(_ open: ParseQuery) -> ParseQuery {
+        open.where("dueDate", "$gte", .date(today)).where("dueDate", "$lt", .date(tomorrow))
+    }
+
+    /// The to-dos of `open` in neither group: due after the day, or without a due date.
+    func rest(_ open: ParseQuery) -> ParseQuery {
+        open.nor([ParseQuery(open.className).where("dueDate", "$lt", .date(tomorrow))])
     }
 }
 

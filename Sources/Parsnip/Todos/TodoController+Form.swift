@@ -13,16 +13,19 @@ extension TodoController {
 
     /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
     /// could not take it).
+    /// The quick-add box at the top of the list sends `quick=1` and the list's address (`back`): the person goes
+    /// back to that list, or, when something is wrong, to the whole form with what they typed.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try Self.draft(from: context.form)
         let problems = draft.problems
         guard problems.isEmpty else {
             return renderForm(.add, draft: draft, problems: problems, context: context)
         }
+        let back = context.form["quick"] == "1" ? TodoListAddress.safeReturn(context.form["back"]) : "/todos"
         return try await context.saving {
             let item = try await repository.create(draft, by: context.user)
             return Flash.redirect(
-                to: "/todos", message: context.language.text("todos.flash.added", ["title": item.title]))
+                to: back, message: context.language.text("todos.flash.added", ["title": item.title]))
         } orShowingAgain: { context in
             renderForm(.add, draft: draft, problems: [], context: context)
         }

@@ -13,6 +13,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     let clock: any ParseClock
     /// The household's time zone: where its days begin.
     let timeZone: TimeZone
+    /// Keeps the order a person chose for the list on their account (`AccessDirectory.keepTodoSort`).
+    let keepSort: @Sendable (_ sort: String, _ userId: String) async throws -> Void
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
     let listCache = PageCache<TokenSplicedPage>(capacity: 32, byteBudget: 2 << 20, shards: 8)
     /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
@@ -39,21 +41,26 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     /// GET /todos — the open to-dos newest first (or `sort=due`) with the few most recently done below, or the done
     /// ones (`show=done`); with search (`q`), cursor paging (`after` / `before`) or numbered pages (`page`).
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
+        let query = try FormFields(query: request.uri.query)
+        let sort = await chosenSort(query, request: request, context: context)
+        // `/todos` alone opens in the person's order, and the household's day decides what is overdue or due today:
+        // both are part of what the page is, so part of its key (a page cached at 23:59 is not shown at 00:01).
+        let bare = (request.uri.query ?? "").isEmpty
+        let today = today
+        let key =
+            context.cacheVariant + (request.uri.query ?? "") + (bare ? "|sort=" + sort.rawValue : "") + "|day="
+            + today.iso
         // Read the revision before the data: a page stored under it can only be newer than it, never older.
-        let key = context.cacheVariant + (request.uri.query ?? "")
         return try await listCache.formPage(for: key, context: context, revision: repository.revision) { token in
-            let query = try FormFields(query: request.uri.query)
             let typed = query["q"] ?? ""
             let address = TodoListAddress(
-                part: query["show"] == "done" ? .done : .open,
-                sort: query["sort"].flatMap(TodoSort.init(rawValue:)) ?? .newest,
-                search: Self.searchText(typed))
+                part: query["show"] == "done" ? .done : .open, sort: sort, search: Self.searchText(typed))
             let pageNumber = try PageNumbers.page(query)
-            let position = address.pagedByCursor ? try Self.position(query) : .number(pageNumber)
+            let position = address.pagedByCursor ? try Self.position(query, page: pageNumber) : .number(pageNumber)
             let result = try await repository.page(
                 TodoPageRequest(
                     search: address.search, part: address.part, sort: address.sort, position: position,
-                    size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown))
+                    size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown, groupsOn: today))
             let list = TodoListContext(
                 address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
                 query: TodoListAddress.listQuery(query), csrfToken: token)
@@ -69,11 +76,29 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         }
     }
 
-    /// Where the page starts: `after` or `before` a cursor, or the first page.
-    static func position(_ query: FormFields) throws(PageError) -> TodoPagePosition {
+    /// The list's order: the one the address names (kept on the person's account when they chose it on one of
+    /// Parsnip's pages, so a link on another site cannot change it), else, for `/todos` alone, the one they last
+    /// chose; newest first otherwise.
+    func chosenSort(_ query: FormFields, request: Request, context: ParsnipRequestContext) async -> TodoSort {
+        let remembered = context.user?.todoSort.flatMap(TodoSort.init(rawValue:)) ?? .newest
+        guard let named = query["sort"].flatMap(TodoSort.init(rawValue:)) else {
+            return (request.uri.query ?? "").isEmpty ? remembered : .newest
+        }
+        if let user = context.user, named != remembered, query["show"] != "done",
+            let host = request.head.authority, let referer = request.headers[.referer],
+            CSRFMiddleware.sameOriginPath(referer, host: host) != nil
+        {
+            // Not remembering (a full disk) changes nothing on the page.
+            try? await keepSort(named.rawValue, user.objectId)
+        }
+        return named
+    }
+
+    /// Where the page starts: `after` or `before` a cursor, page `page` of a numbered address, or the first page.
+    static func position(_ query: FormFields, page: Int = 1) throws(PageError) -> TodoPagePosition {
         switch (query["after"], query["before"]) {
         case (nil, nil):
-            return .first
+            return page > 1 ? .number(page) : .first
         case (let after?, nil):
             guard let cursor = PageCursor(Substring(after)) else { throw .badRequest("a malformed cursor") }
             return .after(cursor)
@@ -152,12 +177,12 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             // The count line of the list the button was on, searched as it was.
             let backQuery = back.firstIndex(of: "?").map { String(back[back.index(after: $0)...]) }
             let search = (try? FormFields(query: backQuery))?["q"].flatMap(Self.searchText)
-            let counts = try await repository.page(TodoPageRequest(search: search, size: 1))
+            let counts = try await repository.page(TodoPageRequest(search: search, size: 1, groupsOn: today))
             return TodoTickAnswer(
                 done: item.done, message: message,
                 countLine: TodoFormatting.countLine(
                     open: counts.openCount, done: counts.doneCount, search: search, moreThan: counts.matchesMoreThan,
-                    in: language)
+                    overdue: counts.overdueCount, dueToday: counts.dueTodayCount, in: language)
             ).response
         } orShowingAgain: { context in
             // The to-do's page, with the store's trouble on top and its button to try again.

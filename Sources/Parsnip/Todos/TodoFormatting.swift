@@ -124,16 +124,33 @@ enum TodoFormatting {
     /// "5 to do, 12 done"; when searching: "3 to-dos match “milk”: 2 to do, 1 done", "1 to-do matches “milk”:
     /// 1 to do, 0 done", and past the search's count limit (`moreThan`) "More than 1,000 to-dos match “milk”" —
     /// in `language`.
-    static func countLine(open: Int, done: Int, search: String?, moreThan: Int? = nil, in language: Language = .en)
-        -> String
-    {
+    /// Without a search, the to-dos overdue and due today follow: "5 to do, 12 done · 2 overdue, 1 due today".
+    static func countLine(
+        open: Int, done: Int, search: String?, moreThan: Int? = nil, overdue: Int = 0, dueToday: Int = 0,
+        in language: Language = .en
+    ) -> String {
         if let search, let moreThan {
             return language.text("todos.count.searchMany", ["search": search], counts: ["count": moreThan])
         }
         let split = language.text("todos.count.split", counts: ["open": open, "done": done])
-        guard let search else { return split }
+        guard let search else {
+            guard let due = dueWords(overdue: overdue, dueToday: dueToday, in: language) else { return split }
+            return language.text("todos.count.withDue", ["split": split, "due": due])
+        }
         let arguments = ["search": search, "split": split]
         return language.text("todos.count.search", arguments, counts: ["total": open + done])
+    }
+
+    /// "2 overdue, 1 due today", "2 overdue" or "1 due today" in `language`; nil when neither is more than 0.
+    static func dueWords(overdue: Int, dueToday: Int, in language: Language) -> String? {
+        let overdueText = overdue > 0 ? language.text("todos.count.overdue", counts: ["count": overdue]) : nil
+        let todayText = dueToday > 0 ? language.text("todos.count.dueToday", counts: ["count": dueToday]) : nil
+        switch (overdueText, todayText) {
+        case (let overdue?, let today?):
+            return language.text("todos.count.dueBoth", ["overdue": overdue, "today": today])
+        case (let only?, nil), (nil, let only?): return only
+        case (nil, nil): return nil
+        }
     }
 
     /// `2024-05-03T14:05:06.123Z`, for `<time datetime>`.

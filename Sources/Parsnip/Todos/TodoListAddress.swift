@@ -6,11 +6,12 @@ struct TodoListAddress: Sendable, Hashable {
     var sort: TodoSort = .newest
     var search: String? = nil
 
-    /// The list's address with `extra` query items (already encoded) after its own.
-    func url(_ extra: [String] = []) -> String {
+    /// The list's address with `extra` query items (already encoded) after its own. Newest first is said only when
+    /// `explicitSort` (a sort link): `/todos` alone opens in the order the person last chose.
+    func url(_ extra: [String] = [], explicitSort: Bool = false) -> String {
         var items: [String] = []
         if part == .done { items.append("show=done") }
-        if sort != .newest, part == .open { items.append("sort=\(sort.rawValue)") }
+        if sort != .newest || explicitSort, part == .open { items.append("sort=\(sort.rawValue)") }
         if let search { items.append("q=" + PercentEncoding.encode(search)) }
         items += extra
         return items.isEmpty ? "/todos" : "/todos?" + items.joined(separator: "&")

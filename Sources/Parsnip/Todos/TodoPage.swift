@@ -42,6 +42,13 @@ struct TodoPageRequest: Sendable, Hashable {
     var recentlyDoneCount: Int
     /// How far a search's open list counts its matches (`TodoPage.matchesMoreThan`).
     var countLimit: Int
+    /// The household's day. When set, the open list without a search puts the to-dos overdue and due that day in
+    /// groups of their own above the rest (their first `groupLimit` each, on the first page only), and the rest
+    /// leaves them out.
+    var groupsOn: CalendarDate?
+
+    /// How many to-dos each group above the list shows at most; a link offers the rest, by due date.
+    static let groupLimit = 50
 
     /// How far a search's open list counts: "More than 1,000 to-dos match" is all a person needs, and counting on
     /// reads every match (tens of thousands for a common word among a million to-dos).
@@ -50,7 +57,7 @@ struct TodoPageRequest: Sendable, Hashable {
     init(
         search: String? = nil, part: TodoListPart = .open, sort: TodoSort = .newest,
         position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0,
-        countLimit: Int = TodoPageRequest.searchCountLimit
+        countLimit: Int = TodoPageRequest.searchCountLimit, groupsOn: CalendarDate? = nil
     ) {
         self.search = search
         self.part = part
@@ -59,7 +66,11 @@ struct TodoPageRequest: Sendable, Hashable {
         self.size = size
         self.recentlyDoneCount = recentlyDoneCount
         self.countLimit = countLimit
+        self.groupsOn = groupsOn
     }
+
+    /// True when this request's page has the Overdue and Today groups.
+    var isGrouped: Bool { groupsOn != nil && part == .open && search == nil }
 }
 
 /// One page of a list, with the totals and whether there is more on either side.
@@ -80,5 +91,12 @@ struct TodoPage: Sendable, Hashable {
     var matchesMoreThan: Int?
     /// The most recently done to-dos, for the first page of open ones; empty otherwise.
     var recentlyDone: [TodoListItem] = []
+    /// The open to-dos due before the day the request named, soonest first, and those due that day, newest first
+    /// (at most `TodoPageRequest.groupLimit` each, on the first page of a grouped list; empty otherwise).
+    var overdue: [TodoListItem] = []
+    var dueToday: [TodoListItem] = []
+    /// How many open to-dos are overdue and due today (grouped lists only; zero otherwise).
+    var overdueCount: Int = 0
+    var dueTodayCount: Int = 0
 
 }

@@ -5,6 +5,8 @@ protocol TodoRepository: Sendable {
     var revision: Int { get }
     /// One page of the open or done to-dos, with the counts of both, read in one consistent snapshot.
     func page(_ request: TodoPageRequest) async throws -> TodoPage
+    /// How many open to-dos the visitor may read are overdue and due on `day` (the household's day).
+    func dueCounts(on day: CalendarDate) async throws -> TodoDueCounts
     /// The to-do with this id, or nil when there is none.
     func find(id: String) async throws -> TodoListItem?
     /// Stores a new to-do made by `user` (nil: nobody signed in) and returns it with its id and timestamps.
@@ -29,6 +31,12 @@ protocol TodoRepository: Sendable {
     /// Brings the deleted to-do `id` back from the trash with `draft` saved over it, in one transaction.
     func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
         -> RestoreWithChanges<TodoListItem>
+}
+
+/// How many open to-dos are overdue, and how many are due today.
+struct TodoDueCounts: Sendable, Hashable {
+    var overdue: Int
+    var dueToday: Int
 }
 
 /// Failures a repository reports in the app's own terms.

@@ -42,6 +42,7 @@ extension TodoListPage {
                     csrfToken: list.csrfToken, backURL: backURL, language: language))
         }
         let items = result.items.map(row)
+        let groups = Self.groups(result, address: address, in: language, row: row)
         // Past a search's count limit the number of pages is not known: no "Page 2 of 4".
         let pageCount =
             result.matchesMoreThan == nil ? max(1, (result.total + list.pageSize - 1) / list.pageSize) : Int.max / 2
@@ -73,7 +74,7 @@ extension TodoListPage {
                 : TodoSort.allCases.map { sort in
                     TodoSortLink(
                         label: sort == .newest ? language.text("todos.sort.newest") : language.text("todos.sort.due"),
-                        url: address.with(sort: sort).url(), current: sort == address.sort)
+                        url: address.with(sort: sort).url(explicitSort: true), current: sort == address.sort)
                 },
             hasSortLinks: !showingDone && result.openCount > 1,
             sortField: address.sort == .newest || showingDone ? nil : address.sort.rawValue,
@@ -81,15 +82,45 @@ extension TodoListPage {
                 ? nil
                 : TodoFormatting.countLine(
                     open: result.openCount, done: result.doneCount, search: address.search,
-                    moreThan: result.matchesMoreThan, in: language),
+                    moreThan: result.matchesMoreThan, overdue: result.overdueCount, dueToday: result.dueTodayCount,
+                    in: language),
+            groups: groups,
+            restHeading: groups.isEmpty || items.isEmpty ? nil : language.text("todos.group.rest"),
             items: items,
             hasItems: !items.isEmpty,
-            emptyState: Self.emptyState(result, address: address, hasRows: !items.isEmpty, in: language),
+            showsQuickAdd: chrome.canEdit && !showingDone,
+            csrfToken: list.csrfToken,
+            backURL: backURL,
+            emptyState: Self.emptyState(
+                result, address: address, hasRows: !items.isEmpty || !groups.isEmpty, in: language),
             pages: pages,
             doneSection: Self.doneSection(result, address: address, in: language, row: row),
             // An empty list offers its one action, "Add your first to-do", not a search of nothing.
             showsTools: address.search != nil || everything > 0
         )
+    }
+
+    /// "Overdue (2)" and "Today (1)", each with its to-dos, when the page has them.
+    static func groups(
+        _ result: TodoPage, address: TodoListAddress, in language: Language, row: (TodoListItem) -> RenderedFragment
+    ) -> [TodoGroup] {
+        let byDueDate = address.with(sort: .due).url(explicitSort: true)
+        func group(_ id: String, _ items: [TodoListItem], _ count: Int, heading: (Int) -> String) -> TodoGroup? {
+            guard !items.isEmpty else { return nil }
+            let more =
+                count > items.count
+                ? EmptyStateLink(text: language.text("todos.group.more", counts: ["count": count]), url: byDueDate)
+                : nil
+            return TodoGroup(id: id, heading: heading(count), items: items.map(row), moreLink: more)
+        }
+        return [
+            group("overdue-heading", result.overdue, result.overdueCount) {
+                language.text("todos.group.overdue", counts: ["count": $0])
+            },
+            group("today-heading", result.dueToday, result.dueTodayCount) {
+                language.text("todos.group.today", counts: ["count": $0])
+            },
+        ].compactMap { $0 }
     }
 
     /// What to show instead of an empty list, in `language`.

@@ -19,9 +19,17 @@ struct TodoListPage: Sendable {
     let sortField: String?
     /// "5 to do, 12 done", or "3 to-dos match “milk”: 2 to do, 1 done" when searching; nil when there are none.
     let countLine: String?
+    /// "Overdue (2)" and "Today (1)" above the rest, on the first page of the open list; empty otherwise.
+    let groups: [TodoGroup]
+    /// "Everything else" above the page's other rows when groups are shown; nil otherwise.
+    let restHeading: String?
     /// The page's rows, each rendered with `partials/todo-row`.
     let items: [RenderedFragment]
     let hasItems: Bool
+    /// The quick-add box at the top (editors, on the open list): its form token and the way back to this page.
+    let showsQuickAdd: Bool
+    let csrfToken: String
+    let backURL: String
     /// Shown instead of the list when there is nothing to show.
     let emptyState: EmptyState?
     let pages: NumberedPages
@@ -29,6 +37,17 @@ struct TodoListPage: Sendable {
     let doneSection: TodoDoneSection?
     /// False while there are no to-dos at all: the page shows only its one action, not the search box.
     let showsTools: Bool
+}
+
+/// A group above the open list: the to-dos overdue, or due today, with a link to the rest when it shows only some.
+struct TodoGroup: Sendable {
+    /// The heading's id, for the list's `aria-labelledby`.
+    let id: String
+    /// "Overdue (2)".
+    let heading: String
+    let items: [RenderedFragment]
+    /// "Show all 60 by due date" when the group holds more than it shows; nil otherwise.
+    let moreLink: EmptyStateLink?
 }
 
 /// One order the open to-dos can be listed in, as a link.

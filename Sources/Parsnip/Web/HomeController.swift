@@ -3,6 +3,8 @@ import Hummingbird
 /// The home page, which leads to the apps.
 struct HomeController: Sendable {
     let pages: Pages
+    /// "2 overdue, 1 due today" for the to-do card, in the language given; nil when nothing is.
+    let todoDue: @Sendable (Language) async throws -> String?
     /// What needs the owner's attention (a failed or old backup), shown above the apps to the owner only.
     let ownerNotice: @Sendable (Language) -> HomeNotice?
 
@@ -13,9 +15,10 @@ struct HomeController: Sendable {
     /// GET / — the three apps, one of them ready.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let notice = context.user?.role == .owner ? ownerNotice(context.language) : nil
-        return pages.render(
-            HomePage(page: PageChrome(title: context.language.text("home.title"), context: context), notice: notice),
-            template: "home")
+        let page = HomePage(
+            page: PageChrome(title: context.language.text("home.title"), context: context), notice: notice,
+            todoDue: try await todoDue(context.language))
+        return pages.render(page, template: "home")
     }
 }
 

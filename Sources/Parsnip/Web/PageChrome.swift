@@ -99,6 +99,8 @@ struct HomePage: Sendable {
     let page: PageChrome
     /// For the owner: what needs their attention (backups), or nil.
     let notice: HomeNotice?
+    /// "2 overdue, 1 due today" on the to-do card; nil when no to-do is either.
+    let todoDue: String?
 }
 
 /// A friendly error page: what happened, what to do, one way onwards.

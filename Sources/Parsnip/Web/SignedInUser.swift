@@ -13,14 +13,18 @@ struct SignedInUser: Sendable, Hashable {
     var access: ParseAccess
     /// The language they chose on the pages (kept on their account, `_User.language`); nil when they chose none.
     var language: Language?
+    /// The order they last chose for the to-do list (`_User.todoSort`, "due"); nil when they chose none.
+    var todoSort: String?
 
     init(
-        objectId: String, username: String, role: Role, access: ParseAccess? = nil, language: Language? = nil
+        objectId: String, username: String, role: Role, access: ParseAccess? = nil, language: Language? = nil,
+        todoSort: String? = nil
     ) {
         self.objectId = objectId
         self.username = username
         self.role = role
         self.access = access ?? .user(objectId, roles: [role.rawValue])
         self.language = language
+        self.todoSort = todoSort
     }
 }

@@ -138,10 +138,26 @@ final class Browser: @unchecked Sendable {
         return try await post("/todos", form: [("title", title), ("description", description)])
     }
 
-    /// The id of the newest to-do, read from the list page.
+    /// The id of the newest to-do, read from the list page: its first row (the Overdue and Today groups come first,
+    /// so a test with due to-dos names them by title with `todoId(titled:)`).
     func newestId() async throws -> String {
         let list = try await get("/todos")
         return try XCTUnwrap(ids(in: list).first)
+    }
+
+    /// The id of the open to-do whose title is `title`, found through the list's search.
+    func todoId(titled title: String) async throws -> String {
+        let found = try await get("/todos?q=" + formEncode(title))
+        let html = found.text
+        for id in ids(in: found) where html.contains(#"href="/todos/\#(id)" class="todo-title">\#(title)</a>"#) {
+            return id
+        }
+        throw MissingTodo(title: title)
+    }
+
+    /// No open to-do has the title a test looked for.
+    struct MissingTodo: Error {
+        let title: String
     }
 
     /// The ids of the to-dos on a list page, in page order.

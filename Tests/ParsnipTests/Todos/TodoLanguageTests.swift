@@ -38,7 +38,8 @@ final class TodoLanguageTests: XCTestCase {
             XCTAssertTrue(list.contains(">期限：6月12日</p>"), "a day this year: 「6月12日」")
             XCTAssertTrue(list.contains(">期限：2025年1月9日</p>"), "a day of another year with its year")
             XCTAssertTrue(list.contains(">期限：金曜日</p>"), "within the week: its weekday")
-            XCTAssertTrue(list.contains(#"<p class="count" id="todo-count">未完了 5件、完了 0件</p>"#))
+            XCTAssertTrue(list.contains(#"<p class="count" id="todo-count">未完了 5件、完了 0件（期限切れ 1件）</p>"#))
+            XCTAssertTrue(list.contains(#"<h2 id="overdue-heading">期限切れ（1）</h2>"#), "the overdue group")
             XCTAssertTrue(list.contains(#"<label for="q">やることを検索</label>"#))
             XCTAssertTrue(list.contains(#"<nav class="sort-links" aria-label="並び順">"#))
             XCTAssertTrue(list.contains(#">編集<span class="visually-hidden"> 「牛乳を買う」</span></a>"#))
@@ -107,7 +108,7 @@ final class TodoLanguageTests: XCTestCase {
             let korean = Self.speaking(.ko)
             try await Self.add(browser, "우유 사기", due: "2024-04-01", in: .ko)
             try await Self.add(browser, "은행 전화", due: "2024-05-09", in: .ko)
-            let id = try await browser.newestId()
+            let id = try await browser.todoId(titled: "은행 전화")
             try await browser.post("/todos/\(id)/done", form: [("done", "1"), ("back", "/todos")], headers: korean)
             let pages = [
                 "/todos", "/todos?q=우유", "/todos?q=없는말", "/todos?show=done", "/todos?sort=due", "/todos/new",

@@ -125,6 +125,7 @@ struct FailingRepository: TodoRepository {
 
     var revision: Int { 0 }
     func page(_ request: TodoPageRequest) async throws -> TodoPage { throw DiskError() }
+    func dueCounts(on day: CalendarDate) async throws -> TodoDueCounts { throw DiskError() }
     func find(id: String) async throws -> TodoListItem? { throw DiskError() }
     func create(_ draft: TodoDraft, by user: SignedInUser?) async throws -> TodoListItem { throw DiskError() }
     func update(
