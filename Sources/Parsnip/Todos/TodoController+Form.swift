@@ -16,7 +16,7 @@ extension TodoController {
     /// The quick-add box at the top of the list sends `quick=1` and the list's address (`back`): the person goes
     /// back to that list, or, when something is wrong, to the whole form with what they typed.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let draft = try Self.draft(from: context.form)
+        let draft = try self.draft(from: context.form, language: context.language)
         let problems = draft.problems
         guard problems.isEmpty else {
             return renderForm(.add, draft: draft, problems: problems, context: context)
@@ -47,7 +47,7 @@ extension TodoController {
     /// form as typed, and the version it was loaded with, when the database could not take it).
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try Self.draft(from: context.form)
+        let draft = try self.draft(from: context.form, language: context.language)
         let base: EditBase
         do {
             base = try EditBase(form: context.form)
@@ -112,7 +112,7 @@ extension TodoController {
     /// edited: brings it back from the trash with the typed title and description, in one transaction.
     @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try Self.draft(from: context.form)
+        let draft = try self.draft(from: context.form, language: context.language)
         let problems = draft.problems
         guard problems.isEmpty else {
             return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)

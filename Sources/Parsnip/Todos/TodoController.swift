@@ -244,6 +244,14 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     /// The typed values; a form without a title field was not sent by our page. The due date comes from its three
     /// boxes (or a whole `dueDate`); done is the edit form's checkbox (absent when unticked, and on the add form).
+    /// A day typed in words beside the boxes ("tomorrow") is read on the household's day in the page's language.
+    func draft(from form: FormFields, language: Language) throws(PageError) -> TodoDraft {
+        var draft = try Self.draft(from: form)
+        let name = TodoDraft.Field.dueDate.rawValue
+        draft.readDueWords(form[DateBoxes.wordsName(of: name)] ?? "", today: today, in: language)
+        return draft
+    }
+
     static func draft(from form: FormFields) throws(PageError) -> TodoDraft {
         guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
         return TodoDraft(

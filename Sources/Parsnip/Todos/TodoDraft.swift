@@ -14,6 +14,10 @@ struct TodoDraft: Sendable, Hashable {
     var dueDate: String
     /// True when the to-do is ticked off.
     var done: Bool
+    /// A due day typed in words that could not be read ("someday"), kept to be shown again; empty otherwise.
+    var dueWords: String = ""
+    /// Why `dueWords` could not be used; nil when there is nothing wrong with them.
+    var dueWordsProblem: Words? = nil
 
     /// Cleans the typed values the way they will be stored.
     init(title: String, description: String, dueDate: String = "", done: Bool = false) {
@@ -21,6 +25,24 @@ struct TodoDraft: Sendable, Hashable {
         self.description = TextCleaning.clean(description, keepLineBreaks: true)
         self.dueDate = TypedDueDate.asciiDigits(TextCleaning.clean(dueDate, keepLineBreaks: false))
         self.done = done
+    }
+
+    /// Reads a due day typed in words on the household's day `today`: it becomes the due day when the boxes are
+    /// empty or say the same day; otherwise the words are kept with what is wrong (`problems`).
+    mutating func readDueWords(_ typed: String, today: CalendarDate, in language: Language) {
+        let words = TextCleaning.clean(typed, keepLineBreaks: false)
+        guard !words.isEmpty else { return }
+        guard let day = DayWords.day(words, today: today, in: language) else {
+            dueWords = words
+            dueWordsProblem = Words("todos.error.dueWords")
+            return
+        }
+        if dueDate.isEmpty || dueDay == day {
+            dueDate = "\(day.year)-\(day.month)-\(day.day)"
+            return
+        }
+        dueWords = words
+        dueWordsProblem = Words("todos.error.dueWordsAndBoxes", ["typed": words])
     }
 
     /// The due day; nil when none was typed or the text is not a real day (see `problems`).
@@ -95,7 +117,7 @@ struct TodoDraft: Sendable, Hashable {
                     field: .description,
                     message: Words("todos.error.descriptionTooLong", counts: ["max": Self.descriptionLimit])))
         }
-        if let problem = TypedDueDate(dueDate).problem {
+        if let problem = dueWordsProblem ?? TypedDueDate(dueDate).problem {
             problems.append(Problem(field: .dueDate, message: problem))
         }
         return problems

@@ -193,10 +193,7 @@ extension TodoFormFields {
         self.init(
             title: draft.title,
             description: draft.description,
-            dueDateBoxes: DateBoxes(
-                name: TodoDraft.Field.dueDate.rawValue, legend: TodoDraft.Field.dueDate.label(in: language),
-                hint: language.text("todos.field.dueDateHint"), text: dueText, error: error(.dueDate),
-                language: language),
+            dueDateBoxes: Self.dueDateBoxes(draft, text: dueText, error: error(.dueDate), in: language),
             done: draft.done,
             showsDone: showsDone,
             titleError: error(.title),
@@ -208,6 +205,20 @@ extension TodoFormFields {
             errors: problems.map { ErrorLink(fieldId: $0.field.rawValue, message: $0.message.text(in: language)) },
             hasErrors: !problems.isEmpty
         )
+    }
+}
+
+extension TodoFormFields {
+    /// The due date's three boxes and, beside them, the box for a day in words.
+    static func dueDateBoxes(_ draft: TodoDraft, text: String, error: String?, in language: Language) -> DateBoxes {
+        let name = TodoDraft.Field.dueDate.rawValue
+        var boxes = DateBoxes(
+            name: name, legend: TodoDraft.Field.dueDate.label(in: language),
+            hint: language.text("todos.field.dueDateHint"), text: text, error: error, language: language)
+        boxes.words = DateBoxes.WordsBox(
+            id: DateBoxes.wordsName(of: name), label: language.text("todos.field.dueWords"), value: draft.dueWords,
+            isInvalid: draft.dueWordsProblem != nil)
+        return boxes
     }
 }
 

@@ -19,6 +19,22 @@ struct DateBoxes: Sendable {
     let boxes: [Box]
     /// "dueDate-hint dueDate-error": what the first box is described by.
     let describedBy: String
+    /// A fourth box where the day may be typed in words ("tomorrow", `DayWords`); nil where the form has none.
+    var words: WordsBox? = nil
+
+    /// The box for a day in words, beside the three boxes.
+    struct WordsBox: Sendable {
+        /// "dueDate-words", its id and its field's name.
+        let id: String
+        /// "Or type it: tomorrow, fri, next week, 12 May".
+        let label: String
+        /// What was typed, kept when it could not be read.
+        let value: String
+        let isInvalid: Bool
+    }
+
+    /// The name of the box for a day in words beside the boxes of `name`.
+    static func wordsName(of name: String) -> String { "\(name)-words" }
 
     /// One of the three boxes.
     struct Box: Sendable {

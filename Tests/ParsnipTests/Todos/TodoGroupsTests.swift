@@ -19,7 +19,7 @@ final class TodoGroupsTests: XCTestCase {
         return titles(in: String(html[start.upperBound..<end.lowerBound]))
     }
 
-    /// The titles below the groups (after "Everything else", or the whole list when there are no groups).
+    /// The titles below the groups (after "The rest", or the whole list when there are no groups).
     static func restTitles(of html: String) -> [String] {
         let afterGroups = html.range(of: #"class="todo-rest-heading""#).map { String(html[$0.upperBound...]) } ?? html
         let beforeDone = afterGroups.range(of: #"class="done-section""#).map { String(afterGroups[..<$0.lowerBound]) }
@@ -38,7 +38,7 @@ final class TodoGroupsTests: XCTestCase {
             XCTAssertTrue(list.contains(#"<h2 id="today-heading">Today (1)</h2>"#))
             XCTAssertEqual(Self.titles(inGroup: "overdue-heading", of: list), ["Long overdue", "Just overdue"])
             XCTAssertEqual(Self.titles(inGroup: "today-heading", of: list), ["Due today"])
-            XCTAssertTrue(list.contains(#"<h2 class="todo-rest-heading">Everything else</h2>"#))
+            XCTAssertTrue(list.contains(#"<h2 class="todo-rest-heading">The rest</h2>"#))
             XCTAssertEqual(Self.restTitles(of: list), ["Due tomorrow", "No date"], "the rest leaves the groups out")
             XCTAssertTrue(
                 list.contains(#"<p class="count" id="todo-count">5 to do, 0 done · 2 overdue, 1 due today</p>"#))
