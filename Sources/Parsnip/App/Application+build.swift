@@ -273,7 +273,8 @@ func buildRouter(
     BackupController(backups: backups, pages: pages) { try await door.objectCounts() }.addRoutes(to: routes)
     TodoController(
         repository: todos, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
-        timeZone: settings.timeZone, keepSort: { try await accounts.keepTodoSort($0, forUser: $1) }
+        timeZone: settings.timeZone, keepSort: { try await accounts.keepTodoSort($0, forUser: $1) },
+        people: { try await accounts.people().map(\.username) }
     ).addRoutes(to: routes)
     RecipeController(
         repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock,

@@ -7,7 +7,8 @@ extension StoreTodoRepository {
     func page(_ request: TodoPageRequest) async throws -> TodoPage {
         let size = max(1, request.size)
         // The in-memory total can differ from the snapshot only by writes finishing at this very instant.
-        let everyTodo = request.search == nil ? writePath.total(of: Self.className) : nil
+        let everyTodo = request.search == nil && request.assignee == nil ? writePath.total(of: Self.className) : nil
+        let who = request.search == nil ? request.assignee : nil
         return try await writePath.read { reader in
             // The kept total counts every to-do; someone some to-dos are hidden from counts their own.
             let cachedTotal = try reader.readsEveryRow(of: Self.className) ? everyTodo : nil
@@ -24,30 +25,30 @@ extension StoreTodoRepository {
                 doneCount = try reader.searchCount(
                     in: Self.className, for: search, tags: [Self.doneTag], atMost: uncounted.map { $0 + 1 })
             } else {
-                all = try cachedTotal ?? reader.count(Self.baseQuery(search: nil))
-                doneCount = try reader.count(Self.doneQuery(search: nil))
+                all = try cachedTotal ?? reader.count(Self.baseQuery(search: nil, assignee: who))
+                doneCount = try reader.count(Self.doneQuery(search: nil, assignee: who))
             }
             let openCount = max(0, all - doneCount)
             // The Overdue and Today groups, counted here and left out of the rest of the list.
             let window = request.isGrouped ? request.groupsOn.map(TodoDueWindow.init) : nil
-            let overdueCount = try window.map { try reader.count($0.overdue(Self.openQuery(search: nil))) } ?? 0
-            let dueTodayCount = try window.map { try reader.count($0.dueToday(Self.openQuery(search: nil))) } ?? 0
+            let open = Self.openQuery(search: request.search, assignee: who)
+            let overdueCount = try window.map { try reader.count($0.overdue(open)) } ?? 0
+            let dueTodayCount = try window.map { try reader.count($0.dueToday(open)) } ?? 0
             let restCount = max(0, openCount - overdueCount - dueTodayCount)
             var page: TodoPage
             switch (request.part, request.sort, request.position) {
             case (.done, _, let position):
                 page = try Self.numberedPage(
-                    reader, Self.doneQuery(search: request.search).order(by: "-completedAt", "-updatedAt"),
+                    reader,
+                    Self.doneQuery(search: request.search, assignee: who).order(by: "-completedAt", "-updatedAt"),
                     number: Self.pageNumber(position), size: size, total: doneCount)
             case (.open, .due, let position):
                 page = try Self.dueDatePage(
-                    reader, search: request.search, after: window, number: Self.pageNumber(position), size: size,
-                    total: restCount)
+                    reader, open: open, after: window, number: Self.pageNumber(position), size: size, total: restCount)
             case (.open, .newest, let position) where request.search != nil:
                 page = try Self.searchPage(
                     reader, search: request.search ?? "", position: position, size: size, total: openCount)
             case (.open, .newest, let position):
-                let open = Self.openQuery(search: request.search)
                 page = try Self.keysetPage(
                     reader, base: window?.rest(open) ?? open, position: position, size: size, total: restCount)
             }
@@ -56,7 +57,6 @@ extension StoreTodoRepository {
             page.overdueCount = overdueCount
             page.dueTodayCount = dueTodayCount
             if let window, !page.hasPrevious {
-                let open = Self.openQuery(search: nil)
                 let limit = TodoPageRequest.groupLimit
                 if overdueCount > 0 {
                     page.overdue = try reader.find(window.overdue(open).order(by: "dueDate", "-createdAt").limit(limit))
@@ -76,7 +76,8 @@ extension StoreTodoRepository {
                 page.matchesMoreThan = uncounted
             }
             if request.part == .open, request.recentlyDoneCount > 0, !page.hasPrevious, doneCount > 0 {
-                let recent = Self.doneQuery(search: request.search).order(by: "-completedAt", "-updatedAt")
+                let recent = Self.doneQuery(search: request.search, assignee: who).order(
+                    by: "-completedAt", "-updatedAt")
                 page.recentlyDone = try reader.find(recent.limit(request.recentlyDoneCount)).map { Self.item($0) }
             }
             return page
@@ -92,21 +93,23 @@ extension StoreTodoRepository {
         }
     }
 
-    /// Every to-do, or those whose title or description holds every word of `search` (see `searchable`).
-    static func baseQuery(search: String?) -> ParseQuery {
-        let query = ParseQuery(className)
+    /// Every to-do, or those whose title or description holds every word of `search` (see `searchable`); only
+    /// those `assignee` is to do, when one is named.
+    static func baseQuery(search: String?, assignee: String? = nil) -> ParseQuery {
+        var query = ParseQuery(className)
+        if let assignee { query = query.where("assignee", equalTo: .string(assignee)) }
         guard let search else { return query }
         return query.searching(search)
     }
 
     /// The to-dos still to do: `done` false or missing (as in one the seed app made).
-    static func openQuery(search: String?) -> ParseQuery {
-        baseQuery(search: search).where("done", "$ne", .boolean(true))
+    static func openQuery(search: String?, assignee: String? = nil) -> ParseQuery {
+        baseQuery(search: search, assignee: assignee).where("done", "$ne", .boolean(true))
     }
 
     /// The to-dos ticked off.
-    static func doneQuery(search: String?) -> ParseQuery {
-        baseQuery(search: search).where("done", equalTo: .boolean(true))
+    static func doneQuery(search: String?, assignee: String? = nil) -> ParseQuery {
+        baseQuery(search: search, assignee: assignee).where("done", equalTo: .boolean(true))
     }
 
     /// The page a numbered position names; a cursor position (from a newest-first link) starts again at 1.
@@ -129,12 +132,12 @@ extension StoreTodoRepository {
     /// then those without one, newest first. With a `window`, only those due after its day (the groups hold the
     /// others).
     static func dueDatePage(
-        _ reader: ParseReader, search: String?, after window: TodoDueWindow?, number: Int, size: Int, total: Int
+        _ reader: ParseReader, open: ParseQuery, after window: TodoDueWindow?, number: Int, size: Int, total: Int
     ) throws -> TodoPage {
         let offset = (number - 1) * size
-        var withDate = openQuery(search: search).where("dueDate", "$exists", .boolean(true))
+        var withDate = open.where("dueDate", "$exists", .boolean(true))
         if let window { withDate = withDate.where("dueDate", "$gte", .date(window.tomorrow)) }
-        let without = openQuery(search: search).where("dueDate", "$exists", .boolean(false))
+        let without = open.where("dueDate", "$exists", .boolean(false))
         let datedCount = try reader.count(withDate)
         var rows: [ParseObject] = []
         if offset < datedCount {

@@ -13,6 +13,7 @@ final class StoreTodoRepository: TodoRepository {
     static let indexes = [
         StoredIndex(className, [("done", .boolean), ("completedAt", .date)]),
         StoredIndex(className, [("dueDate", .date)]),
+        StoredIndex(className, [("assignee", .string)]),
     ]
 
     let writePath: WritePath
@@ -74,7 +75,7 @@ final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
+    func setDone(_ done: Bool, id: String, today: CalendarDate, by user: SignedInUser?) async throws -> TodoListItem {
         do {
             return try await writePath.change(by: user) { session in
                 let stored = try session.reader.fetch(Self.className, objectId: id)
@@ -82,9 +83,23 @@ final class StoreTodoRepository: TodoRepository {
                 guard current.done != done else { return current }
                 var draft = current.draft
                 draft.done = done
-                let saved = try session.update(
-                    Self.className, objectId: id,
-                    Self.doneOperations(for: draft, was: current, now: session.writer.now()))
+                var operations = Self.doneOperations(for: draft, was: current, now: session.writer.now())
+                if done, let rule = current.repeatRule, let due = current.dueDate {
+                    // A repeating to-do ticked off makes the next, in the same transaction.
+                    var next = current.draft
+                    next.done = false
+                    next.dueDate = rule.next(after: due, today: today).iso
+                    let made = try session.create(
+                        Self.className, Self.operations(for: next, was: nil, now: session.writer.now()))
+                    try session.record(
+                        .created, Self.reference(made.objectId), before: nil, after: RecordSnapshot.of(made))
+                    operations["repeatNext"] = .set(.string(made.objectId))
+                } else if !done, let nextId = current.repeatNext {
+                    // Opened again: the one its tick made goes to the trash, while nobody has touched it.
+                    try Self.takeBack(nextId, session: session)
+                    operations["repeatNext"] = .set(.null)
+                }
+                let saved = try session.update(Self.className, objectId: id, operations)
                 try session.record(
                     .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))
                 return Self.item(saved, changedBy: user?.username)
@@ -129,6 +144,15 @@ final class StoreTodoRepository: TodoRepository {
         }
     }
 
+    /// Moves the to-do `id` a repeating one's tick made to the trash, when it is still as it was made: not done,
+    /// never changed. One already changed, done or gone stays as it is.
+    static func takeBack(_ id: String, session: ChangeSession) throws {
+        guard let made = try session.reader.first(ParseQuery(className).where("objectId", equalTo: .string(id))),
+            made.updatedAt == made.createdAt, made["done"]?.boolValue != true
+        else { return }
+        _ = try session.deleteToTrash(reference(id), kind: trashKind, name: { item($0).title })
+    }
+
     /// What the trash calls to-dos.
     static let trashKind = "todo"
 
@@ -143,6 +167,8 @@ final class StoreTodoRepository: TodoRepository {
         operations["title"] = .set(.string(draft.title))
         operations["description"] = .set(draft.description.isEmpty ? .null : .string(draft.description))
         operations["dueDate"] = .set(draft.dueDay.map { .date($0.date) } ?? .null)
+        operations["assignee"] = .set(draft.who.isEmpty ? .null : .string(draft.who))
+        operations["repeat"] = .set(draft.repeatRule.map { .string($0.stored) } ?? .null)
         return operations
     }
 
@@ -171,6 +197,9 @@ final class StoreTodoRepository: TodoRepository {
             changedBy: changedBy ?? ChangeAuthorship.stamp(of: object).username
         )
         item.writers = object.writers
+        item.assignee = object["assignee"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        item.repeatRule = object["repeat"]?.stringValue.flatMap(TodoRepeat.init(stored:))
+        item.repeatNext = object["repeatNext"]?.stringValue
         return item
     }
 }

@@ -8,7 +8,7 @@ extension TodoController {
 
     /// GET /todos/new — the empty form.
     @Sendable func new(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        return renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
+        return await renderForm(.add, draft: TodoDraft(title: "", description: ""), problems: [], context: context)
     }
 
     /// POST /todos — saves and answers 303 to the list, or 422 with the form as typed (503/507 when the database
@@ -16,10 +16,11 @@ extension TodoController {
     /// The quick-add box at the top of the list sends `quick=1` and the list's address (`back`): the person goes
     /// back to that list, or, when something is wrong, to the whole form with what they typed.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let draft = try self.draft(from: context.form, language: context.language)
+        var draft = try self.draft(from: context.form, language: context.language)
+        try await checkWho(&draft, keeping: nil)
         let problems = draft.problems
         guard problems.isEmpty else {
-            return renderForm(.add, draft: draft, problems: problems, context: context)
+            return await renderForm(.add, draft: draft, problems: problems, context: context)
         }
         let back = context.form["quick"] == "1" ? TodoListAddress.safeReturn(context.form["back"]) : "/todos"
         return try await context.saving {
@@ -27,7 +28,7 @@ extension TodoController {
             return Flash.redirect(
                 to: back, message: context.language.text("todos.flash.added", ["title": item.title]))
         } orShowingAgain: { context in
-            renderForm(.add, draft: draft, problems: [], context: context)
+            await renderForm(.add, draft: draft, problems: [], context: context)
         }
     }
 
@@ -38,7 +39,7 @@ extension TodoController {
         let item = try await findChangeableItem(context)
         let draft = item.draft
         let base = EditBase(updatedAt: item.updatedAt, fields: draft.fingerprints)
-        return renderForm(
+        return await renderForm(
             .edit(id: item.id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
     }
 
@@ -47,7 +48,11 @@ extension TodoController {
     /// form as typed, and the version it was loaded with, when the database could not take it).
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try self.draft(from: context.form, language: context.language)
+        var draft = try self.draft(from: context.form, language: context.language)
+        if !draft.who.isEmpty {
+            // A name no longer in the household may stay on the to-do that already has it.
+            try await checkWho(&draft, keeping: try await repository.find(id: id)?.assignee)
+        }
         let base: EditBase
         do {
             base = try EditBase(form: context.form)
@@ -61,7 +66,7 @@ extension TodoController {
             guard let item = try await repository.find(id: id) else {
                 return try await renderDeleted(id: id, draft: draft, problems: problems, context: context)
             }
-            return renderForm(
+            return await renderForm(
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: problems,
                 context: context)
         }
@@ -71,7 +76,7 @@ extension TodoController {
             guard let item = try await repository.find(id: id) else {
                 return try await renderDeleted(id: id, draft: draft, problems: [], context: context)
             }
-            return renderForm(
+            return await renderForm(
                 .edit(id: id, base: base, lastChange: item.lastChange), draft: draft, problems: [], context: context)
         }
     }
@@ -151,7 +156,8 @@ extension TodoController {
         var page = TodoFormPage(
             page: PageChrome(title: heading, context: context, inTodos: true),
             heading: heading, action: "/todos", csrfToken: context.csrfToken,
-            form: TodoFormFields(draft: draft, problems: problems, showsDone: true, in: language),
+            form: TodoFormFields(
+                draft: draft, problems: problems, showsDone: true, people: (try? await people()) ?? [], in: language),
             submitLabel: language.text("todos.edit.saveAsNew"),
             deleteURL: nil, version: nil, base: nil, changedBy: nil)
         page.deletedNotice = reason ?? deletion.sentence(thing: "to-do")

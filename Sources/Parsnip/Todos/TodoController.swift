@@ -15,6 +15,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
     let timeZone: TimeZone
     /// Keeps the order a person chose for the list on their account (`AccessDirectory.keepTodoSort`).
     let keepSort: @Sendable (_ sort: String, _ userId: String) async throws -> Void
+    /// The household's members' names, for "Who" (empty while nobody has an account).
+    let people: @Sendable () async throws -> [String]
     /// List pages rendered since the last write, with a stand-in for each visitor's form token.
     let listCache = PageCache<TokenSplicedPage>(capacity: 32, byteBudget: 2 << 20, shards: 8)
     /// Rows rendered already, by what they show: most list pages, searches included, show rows shown before.
@@ -53,14 +55,18 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         // Read the revision before the data: a page stored under it can only be newer than it, never older.
         return try await listCache.formPage(for: key, context: context, revision: repository.revision) { token in
             let typed = query["q"] ?? ""
+            let search = Self.searchText(typed)
+            // "Mine" needs someone signed in, and a search lists everyone's matches.
+            let mine = query["who"] == "me" && context.user != nil && search == nil
             let address = TodoListAddress(
-                part: query["show"] == "done" ? .done : .open, sort: sort, search: Self.searchText(typed))
+                part: query["show"] == "done" ? .done : .open, sort: sort, search: search, mine: mine)
             let pageNumber = try PageNumbers.page(query)
             let position = address.pagedByCursor ? try Self.position(query, page: pageNumber) : .number(pageNumber)
             let result = try await repository.page(
                 TodoPageRequest(
                     search: address.search, part: address.part, sort: address.sort, position: position,
-                    size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown, groupsOn: today))
+                    size: pageSize, recentlyDoneCount: TodoListPage.recentlyDoneShown, groupsOn: today,
+                    assignee: mine ? context.user?.username : nil))
             let list = TodoListContext(
                 address: address, pageNumber: pageNumber, pageSize: pageSize, typed: typed, today: today,
                 query: TodoListAddress.listQuery(query), csrfToken: token)
@@ -164,15 +170,21 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return try await context.saving {
             let item: TodoListItem
             do {
-                item = try await repository.setDone(done, id: id, by: context.user)
+                item = try await repository.setDone(done, id: id, today: today, by: context.user)
             } catch TodoRepositoryError.notFound {
                 throw PageError.notFound
             }
             let language = context.language
-            let message =
+            var message =
                 done
                 ? language.text("todos.flash.tickedOff", ["title": item.title])
                 : language.text("todos.flash.toDoAgain", ["title": item.title])
+            if done, item.repeatNext != nil, let rule = item.repeatRule, let due = item.dueDate {
+                let next = rule.next(after: due, today: today)
+                message = language.text(
+                    "todos.flash.tickedOffRepeats",
+                    ["title": item.title, "day": TodoFormatting.day(next, today: today, in: language)])
+            }
             guard wantsJSON else { return Flash.redirect(to: back, message: message) }
             // The count line of the list the button was on, searched as it was.
             let backQuery = back.firstIndex(of: "?").map { String(back[back.index(after: $0)...]) }
@@ -200,12 +212,14 @@ struct TodoController<Repository: TodoRepository>: Sendable {
 
     func renderForm(
         _ kind: FormKind, draft: TodoDraft, problems: [TodoDraft.Problem], context: ParsnipRequestContext
-    ) -> Response {
+    ) async -> Response {
         let status: HTTPResponse.Status = problems.isEmpty ? .ok : .unprocessableContent
         let language = context.language
+        // The form is shown even when the people cannot be read (a busy database): "Who" then offers what it holds.
+        let people = (try? await people()) ?? []
         switch kind {
         case .add:
-            let fields = TodoFormFields(draft: draft, problems: problems, in: language)
+            let fields = TodoFormFields(draft: draft, problems: problems, people: people, in: language)
             let heading = language.text("todos.add.heading")
             let page = TodoFormPage(
                 page: PageChrome(title: heading, context: context, inTodos: true),
@@ -215,7 +229,8 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             )
             return pages.render(page, template: "todos/new", status: status)
         case .edit(let id, let base, let lastChange):
-            let fields = TodoFormFields(draft: draft, problems: problems, showsDone: true, in: language)
+            let fields = TodoFormFields(
+                draft: draft, problems: problems, showsDone: true, people: people, in: language)
             let heading = language.text("todos.edit.heading")
             let page = TodoFormPage(
                 page: PageChrome(title: heading, context: context, inTodos: true),
@@ -226,6 +241,13 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             )
             return pages.render(page, template: "todos/edit", status: status)
         }
+    }
+
+    /// Checks that "Who" names someone in the household — or `stored`, the name the to-do already has (a person
+    /// removed since, or a name another Parse client wrote) — and says so on the form when it does not.
+    func checkWho(_ draft: inout TodoDraft, keeping stored: String?) async throws {
+        guard !draft.who.isEmpty, draft.who != stored, !(try await people()).contains(draft.who) else { return }
+        draft.whoProblem = Words("todos.error.who")
     }
 
     func findItem(_ context: ParsnipRequestContext) async throws -> TodoListItem {
@@ -256,6 +278,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         guard let title = form["title"] else { throw .badRequest("a to-do form without a title field") }
         return TodoDraft(
             title: title, description: form["description"] ?? "",
-            dueDate: DateBoxes.text(of: TodoDraft.Field.dueDate.rawValue, in: form), done: form["done"] != nil)
+            dueDate: DateBoxes.text(of: TodoDraft.Field.dueDate.rawValue, in: form), who: form["who"] ?? "",
+            repeats: form["repeats"] ?? "", done: form["done"] != nil)
     }
 }

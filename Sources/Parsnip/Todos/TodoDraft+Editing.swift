@@ -14,10 +14,13 @@ extension TodoDraft.Field: EditableField {
         switch self {
         case .done:
             return [record.done ? language.text("todos.value.yes") : language.text("todos.value.no")]
+        case .repeats:
+            guard TodoRepeat.Frequency(rawValue: record.repeats) != nil else { return [] }
+            return [language.text("todos.repeat.option", ["frequency": record.repeats])]
         case .dueDate:
             guard let day = record.dueDay else { return record.dueDate.isEmpty ? [] : [record.dueDate] }
             return [LocalFormats.day(day, in: language, .dayMonthYear)]
-        case .title, .description:
+        case .title, .description, .who:
             let text = record[self]
             return text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }

@@ -12,15 +12,26 @@ struct TodoDraft: Sendable, Hashable {
     /// The due day as typed: "YYYY-M-D" from the three boxes (`DateBoxes`), or `2024-05-03` sent whole; empty for
     /// none.
     var dueDate: String
+    /// Who is to do it: a household member's name; empty when anyone may.
+    var who: String
+    /// How often it repeats, from its due day: "daily", "weekly", "monthly" or "yearly"; empty when it does not.
+    var repeats: String
     /// True when the to-do is ticked off.
     var done: Bool
     /// A due day typed in words that could not be read ("someday"), kept to be shown again; empty otherwise.
     var dueWords: String = ""
     /// Why `dueWords` could not be used; nil when there is nothing wrong with them.
     var dueWordsProblem: Words? = nil
+    /// Why `who` cannot be used (nobody in the household has that name); nil otherwise.
+    var whoProblem: Words? = nil
 
     /// Cleans the typed values the way they will be stored.
-    init(title: String, description: String, dueDate: String = "", done: Bool = false) {
+    init(
+        title: String, description: String, dueDate: String = "", who: String = "", repeats: String = "",
+        done: Bool = false
+    ) {
+        self.who = TextCleaning.clean(who, keepLineBreaks: false)
+        self.repeats = repeats
         self.title = TextCleaning.clean(title, keepLineBreaks: false)
         self.description = TextCleaning.clean(description, keepLineBreaks: true)
         self.dueDate = TypedDueDate.asciiDigits(TextCleaning.clean(dueDate, keepLineBreaks: false))
@@ -45,6 +56,12 @@ struct TodoDraft: Sendable, Hashable {
         dueWordsProblem = Words("todos.error.dueWordsAndBoxes", ["typed": words])
     }
 
+    /// The rule its repeat choice makes from its due day; nil when it does not repeat (or has no real due day).
+    var repeatRule: TodoRepeat? {
+        guard let frequency = TodoRepeat.Frequency(rawValue: repeats), let due = dueDay else { return nil }
+        return TodoRepeat(frequency, from: due)
+    }
+
     /// The due day; nil when none was typed or the text is not a real day (see `problems`).
     var dueDay: CalendarDate? { CalendarDate(iso: dueDate) }
 
@@ -53,6 +70,8 @@ struct TodoDraft: Sendable, Hashable {
         case title
         case description
         case dueDate
+        case who
+        case repeats
         case done
 
         /// The field's label on the form, in English.
@@ -64,6 +83,8 @@ struct TodoDraft: Sendable, Hashable {
             case .title: language.text("todos.field.title")
             case .description: language.text("todos.field.description")
             case .dueDate: language.text("todos.field.dueDate")
+            case .who: language.text("todos.field.who")
+            case .repeats: language.text("todos.field.repeats")
             case .done: language.text("todos.field.done")
             }
         }
@@ -76,6 +97,8 @@ struct TodoDraft: Sendable, Hashable {
             case .title: title
             case .description: description
             case .dueDate: dueDay?.iso ?? dueDate
+            case .who: who
+            case .repeats: repeats
             case .done: done ? "yes" : ""
             }
         }
@@ -84,6 +107,8 @@ struct TodoDraft: Sendable, Hashable {
             case .title: title = newValue
             case .description: description = newValue
             case .dueDate: dueDate = newValue
+            case .who: who = newValue
+            case .repeats: repeats = newValue
             case .done: done = !newValue.isEmpty
             }
         }
@@ -119,6 +144,16 @@ struct TodoDraft: Sendable, Hashable {
         }
         if let problem = dueWordsProblem ?? TypedDueDate(dueDate).problem {
             problems.append(Problem(field: .dueDate, message: problem))
+        }
+        if let whoProblem {
+            problems.append(Problem(field: .who, message: whoProblem))
+        }
+        if !repeats.isEmpty {
+            if TodoRepeat.Frequency(rawValue: repeats) == nil {
+                problems.append(Problem(field: .repeats, message: Words("todos.error.repeatsUnknown")))
+            } else if dueDate.isEmpty {
+                problems.append(Problem(field: .repeats, message: Words("todos.error.repeatsNeedsDueDate")))
+            }
         }
         return problems
     }

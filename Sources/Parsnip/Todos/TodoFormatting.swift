@@ -30,6 +30,10 @@ enum TodoFormatting {
             dueText: item.done ? nil : item.dueDate.map { dueText($0, today: today, in: language) },
             overdue: overdue,
             doneText: doneText ?? (item.done ? language.text("todos.state.done") : nil),
+            who: item.assignee.map { language.text("todos.row.who", ["name": $0]) },
+            repeatText: item.done
+                ? nil
+                : item.dueDate.flatMap { due in item.repeatRule.map { $0.sentence(due: due, in: language) } },
             tick: TodoTick(
                 action: "/todos/\(item.id)/done", value: item.done ? "0" : "1", pressed: item.done,
                 label: language.text("todos.tick.label", ["title": item.title])),

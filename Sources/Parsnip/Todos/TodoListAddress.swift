@@ -5,6 +5,8 @@ struct TodoListAddress: Sendable, Hashable {
     var part: TodoListPart = .open
     var sort: TodoSort = .newest
     var search: String? = nil
+    /// Only the visitor's own to-dos ("Mine"): `who=me`.
+    var mine: Bool = false
 
     /// The list's address with `extra` query items (already encoded) after its own. Newest first is said only when
     /// `explicitSort` (a sort link): `/todos` alone opens in the order the person last chose.
@@ -12,6 +14,7 @@ struct TodoListAddress: Sendable, Hashable {
         var items: [String] = []
         if part == .done { items.append("show=done") }
         if sort != .newest || explicitSort, part == .open { items.append("sort=\(sort.rawValue)") }
+        if mine { items.append("who=me") }
         if let search { items.append("q=" + PercentEncoding.encode(search)) }
         items += extra
         return items.isEmpty ? "/todos" : "/todos?" + items.joined(separator: "&")
@@ -25,14 +28,17 @@ struct TodoListAddress: Sendable, Hashable {
     }
 
     /// The parameters a to-do list's address may carry.
-    static let listParameters = ["show", "sort", "q", "after", "before", "page"]
+    static let listParameters = ["show", "sort", "who", "q", "after", "before", "page"]
 
     /// Page `number` of a list paged by number (the first page has no `page`).
     func page(_ number: Int) -> String { number <= 1 ? url() : url(["page=\(number)"]) }
 
     /// The same list with another part, order or search.
-    func with(part: TodoListPart? = nil, sort: TodoSort? = nil, search: String?? = nil) -> TodoListAddress {
+    func with(part: TodoListPart? = nil, sort: TodoSort? = nil, search: String?? = nil, mine: Bool? = nil)
+        -> TodoListAddress
+    {
         var copy = self
+        if let mine { copy.mine = mine }
         if let part { copy.part = part }
         if let sort { copy.sort = sort }
         if let search { copy.search = search }

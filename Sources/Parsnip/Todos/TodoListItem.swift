@@ -15,6 +15,12 @@ struct TodoListItem: Sendable, Hashable {
     var completedAt: Date? = nil
     /// The day it is due (`dueDate`, a Date at midnight UTC of that day); nil when it has none.
     var dueDate: CalendarDate? = nil
+    /// Who is to do it: a household member's name (`assignee`, a String); nil when anyone may.
+    var assignee: String? = nil
+    /// How it repeats (`repeat`, a String such as "monthly:31"); nil when it does not.
+    var repeatRule: TodoRepeat? = nil
+    /// The to-do its tick made (`repeatNext`, an objectId), so opening it again can take that one back.
+    var repeatNext: String? = nil
     /// When the to-do was added.
     var createdAt: Date
     /// When the to-do was last saved.
@@ -44,6 +50,8 @@ struct TodoListItem: Sendable, Hashable {
 
     /// The form's values for this to-do.
     var draft: TodoDraft {
-        TodoDraft(title: title, description: description, dueDate: dueDate?.iso ?? "", done: done)
+        TodoDraft(
+            title: title, description: description, dueDate: dueDate?.iso ?? "", who: assignee ?? "",
+            repeats: repeatRule?.frequency.rawValue ?? "", done: done)
     }
 }

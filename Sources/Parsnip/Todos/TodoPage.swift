@@ -42,6 +42,8 @@ struct TodoPageRequest: Sendable, Hashable {
     var recentlyDoneCount: Int
     /// How far a search's open list counts its matches (`TodoPage.matchesMoreThan`).
     var countLimit: Int
+    /// Only the to-dos this household member is to do ("Mine"); nil for everyone's. A search lists everyone's.
+    var assignee: String? = nil
     /// The household's day. When set, the open list without a search puts the to-dos overdue and due that day in
     /// groups of their own above the rest (their first `groupLimit` each, on the first page only), and the rest
     /// leaves them out.
@@ -57,7 +59,7 @@ struct TodoPageRequest: Sendable, Hashable {
     init(
         search: String? = nil, part: TodoListPart = .open, sort: TodoSort = .newest,
         position: TodoPagePosition = .first, size: Int = 50, recentlyDoneCount: Int = 0,
-        countLimit: Int = TodoPageRequest.searchCountLimit, groupsOn: CalendarDate? = nil
+        countLimit: Int = TodoPageRequest.searchCountLimit, groupsOn: CalendarDate? = nil, assignee: String? = nil
     ) {
         self.search = search
         self.part = part
@@ -67,6 +69,7 @@ struct TodoPageRequest: Sendable, Hashable {
         self.recentlyDoneCount = recentlyDoneCount
         self.countLimit = countLimit
         self.groupsOn = groupsOn
+        self.assignee = assignee
     }
 
     /// True when this request's page has the Overdue and Today groups.

@@ -14,6 +14,8 @@ extension TodoRow: TemplateParent {
         case "dueText": dueText.map(TemplateValue.text)
         case "overdue": .flag(overdue)
         case "doneText": doneText.map(TemplateValue.text)
+        case "who": who.map(TemplateValue.text)
+        case "repeatText": repeatText.map(TemplateValue.text)
         case "tick": .parent(tick)
         case "editURL": .text(editURL)
         case "deleteURL": .text(deleteURL)

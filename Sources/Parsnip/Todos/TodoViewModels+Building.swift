@@ -62,6 +62,7 @@ extension TodoListPage {
                 url: address.page)
         }
         let everything = result.openCount + result.doneCount
+        let offersMine = context.user != nil && address.search == nil
         self.init(
             page: chrome,
             heading: showingDone ? language.text("todos.done.heading") : language.text("todos.list.heading"),
@@ -69,6 +70,19 @@ extension TodoListPage {
             query: address.search == nil ? "" : list.typed,
             searching: address.search != nil,
             clearSearchURL: address.with(search: .some(nil)).url(),
+            // "Mine" filters the list without a search: a search lists everyone's matches.
+            whoLinks: !offersMine
+
+                ? []
+                : [
+                    TodoSortLink(
+                        label: language.text("todos.who.everyone"), url: address.with(mine: false).url(),
+                        current: !address.mine),
+                    TodoSortLink(
+                        label: language.text("todos.who.mine"), url: address.with(mine: true).url(),
+                        current: address.mine),
+                ],
+            hasWhoLinks: offersMine,
             sortLinks: showingDone
                 ? []
                 : TodoSort.allCases.map { sort in
@@ -183,7 +197,10 @@ extension TodoListPage {
 extension TodoFormFields {
     /// The form as typed, in `language`, with each problem put next to its field and into the summary; `showsDone`
     /// on the edit form.
-    init(draft: TodoDraft, problems: [TodoDraft.Problem], showsDone: Bool = false, in language: Language) {
+    init(
+        draft: TodoDraft, problems: [TodoDraft.Problem], showsDone: Bool = false, people: [String] = [],
+        in language: Language
+    ) {
         let error = { (field: TodoDraft.Field) in problems.first { $0.field == field }?.message.text(in: language) }
         let describedBy = { (field: TodoDraft.Field) in
             "\(field.rawValue)-hint" + (error(field) == nil ? "" : " \(field.rawValue)-error")
@@ -194,6 +211,15 @@ extension TodoFormFields {
             title: draft.title,
             description: draft.description,
             dueDateBoxes: Self.dueDateBoxes(draft, text: dueText, error: error(.dueDate), in: language),
+            whoOptions: Self.whoOptions(draft.who, people: people, in: language),
+            showsWho: !people.isEmpty || !draft.who.isEmpty,
+            whoError: error(.who),
+            repeatOptions: ([""] + TodoRepeat.Frequency.allCases.map(\.rawValue)).map { value in
+                TodoWhoOption(
+                    value: value, label: language.text("todos.repeat.option", ["frequency": value]),
+                    selected: value == draft.repeats)
+            },
+            repeatsError: error(.repeats),
             done: draft.done,
             showsDone: showsDone,
             titleError: error(.title),
@@ -209,6 +235,14 @@ extension TodoFormFields {
 }
 
 extension TodoFormFields {
+    /// "Anyone", then the household's members by name, and the chosen name even when it is no longer one of them.
+    static func whoOptions(_ chosen: String, people: [String], in language: Language) -> [TodoWhoOption] {
+        var names = people.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        if !chosen.isEmpty, !names.contains(chosen) { names.append(chosen) }
+        return [TodoWhoOption(value: "", label: language.text("todos.who.anyone"), selected: chosen.isEmpty)]
+            + names.map { TodoWhoOption(value: $0, label: $0, selected: $0 == chosen) }
+    }
+
     /// The due date's three boxes and, beside them, the box for a day in words.
     static func dueDateBoxes(_ draft: TodoDraft, text: String, error: String?, in language: Language) -> DateBoxes {
         let name = TodoDraft.Field.dueDate.rawValue

@@ -12,6 +12,9 @@ struct TodoListPage: Sendable {
     let searching: Bool
     /// Where "Clear search" goes: the same list without the search.
     let clearSearchURL: String
+    /// "Everyone's" and "Mine", for a signed-in person; empty otherwise.
+    let whoLinks: [TodoSortLink]
+    let hasWhoLinks: Bool
     /// The orders offered for the open to-dos; empty on the done list.
     let sortLinks: [TodoSortLink]
     let hasSortLinks: Bool
@@ -82,6 +85,10 @@ struct TodoRow: Sendable, Hashable {
     let overdue: Bool
     /// "Done 3 May"; nil while it is not done.
     let doneText: String?
+    /// "For Ana": who is to do it; nil when anyone may.
+    let who: String?
+    /// "Repeats every Tuesday"; nil when it does not repeat or is done.
+    let repeatText: String?
     let tick: TodoTick
     let editURL: String
     let deleteURL: String
@@ -182,6 +189,13 @@ struct TodoFormFields: Sendable {
     let description: String
     /// The due date's three boxes, holding what was typed.
     let dueDateBoxes: DateBoxes
+    /// "Who": anyone, or one of the household's members; shown when there is someone to choose.
+    let whoOptions: [TodoWhoOption]
+    let showsWho: Bool
+    let whoError: String?
+    /// "Repeats": never, every day, week, month or year (the same choices as `TodoWhoOption`s).
+    let repeatOptions: [TodoWhoOption]
+    let repeatsError: String?
     let done: Bool
     /// True on the edit form, which has the "Done" checkbox.
     let showsDone: Bool
@@ -197,6 +211,14 @@ struct TodoFormFields: Sendable {
     /// The error summary's links, in field order; empty when the form has no problems.
     let errors: [ErrorLink]
     let hasErrors: Bool
+}
+
+/// One choice of "Who" on the to-do form.
+struct TodoWhoOption: Sendable {
+    /// The person's name, or "" for anyone.
+    let value: String
+    let label: String
+    let selected: Bool
 }
 
 /// The delete confirmation page, naming the to-do that will be lost.

@@ -17,6 +17,7 @@ final class BusyDatabaseFormTests: XCTestCase {
             let typed = [
                 ("title", "Call the plumber"), ("description", "Tuesday <after> 3 & before 5\nBring tea"),
                 ("dueDate-day", "1"), ("dueDate-month", "6"), ("dueDate-year", "2024"), ("dueDate-words", ""),
+                ("repeats", ""),
             ]
             let before = try database.digest()
             let holder = try await WriteLockHolder(path: database.path)

@@ -53,7 +53,7 @@ final class FullDiskFormTests: XCTestCase {
             let description = Array(repeating: "Ä long line & <more>", count: 238).joined(separator: "\n")
             let typed = [
                 ("title", "Write the long letter"), ("description", description), ("dueDate-day", "1"),
-                ("dueDate-month", "6"), ("dueDate-year", "2024"), ("dueDate-words", ""),
+                ("dueDate-month", "6"), ("dueDate-year", "2024"), ("dueDate-words", ""), ("repeats", ""),
             ]
             try limitToCurrentSize(store)
             let before = try database.digest()
