@@ -61,7 +61,10 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Bring in Parse objects: a Parsnip export, a Parse Dashboard export, or a REST answer.",
         discussion: """
-            A JSON file's class is its name (Book.json), unless --class names it; a zip may hold one JSON file per             class. objectId, createdAt and updatedAt are kept. A dry run comes first and lists what would be             created, updated or skipped and every problem; any problem stops the import. Parsnip must be stopped             to import (a dry run works while it runs).
+            A JSON file's class is its name (Book.json), unless --class names it; a zip may hold one JSON file \
+            per class. objectId, createdAt and updatedAt are kept. A dry run comes first and lists what would \
+            be created, updated or skipped and every problem; any problem stops the import. Parsnip must be \
+            stopped to import (a dry run works while it runs).
             """
     )
 
@@ -88,11 +91,20 @@ struct ImportCommand: AsyncParsableCommand {
         let existing: ExistingObjects = overwrite ? .overwrite : .skip
         let report: ImportReport
         let checking = ProgressLine("Checking")
+        // A database that is not there yet is checked in a throw-away one: a dry run leaves no file behind, and
+        // an import the person then declines makes none.
+        let missing = !FileManager.default.fileExists(atPath: databasePath)
+        let scratch = missing ? FileManager.default.temporaryDirectory.appendingPathComponent(
+            "parsnip-import-check-\(UUID().uuidString)") : nil
+        defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+        if let scratch { try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }
         do {
             report = try await BackupFiles.importFile(
-                file, into: databasePath, className: className, existing: existing, dryRun: true
+                file, into: scratch?.appendingPathComponent("parsnip.sqlite").path ?? databasePath,
+                className: className, existing: existing, dryRun: true
             ) { checking.show($0) }.report
             checking.finish()
+            if missing { print("There is no database at \(databasePath) yet: the import would make it.") }
         } catch {
             checking.finish()
             ServeCommand.fail(error.message)
@@ -112,9 +124,7 @@ struct ImportCommand: AsyncParsableCommand {
             guard isatty(STDIN_FILENO) == 1 else {
                 ServeCommand.fail("Nothing was imported. Add --yes to import without being asked.")
             }
-            print("Import it? Type yes to go on: ", terminator: "")
-            fflush(nil)
-            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+            guard Confirmation.asked("Import it?") else {
                 print("Nothing was imported.")
                 return
             }
@@ -185,9 +195,7 @@ struct RestoreCommand: AsyncParsableCommand {
                 BackupFiles.discard(prepared)
                 ServeCommand.fail("Nothing was changed. Add --yes to restore without being asked.")
             }
-            print("Restore it? Type yes to go on: ", terminator: "")
-            fflush(nil)
-            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+            guard Confirmation.asked("Restore it?") else {
                 BackupFiles.discard(prepared)
                 print("Nothing was changed.")
                 return
@@ -243,5 +251,21 @@ final class ProgressLine: @unchecked Sendable {
             line.finish()
             ServeCommand.fail(error.message)
         }
+    }
+}
+
+/// A question on the terminal that goes on only when the person answers yes.
+enum Confirmation {
+    /// Asks `question` and reads the answer: "yes" or "y", in any case, goes on; anything else (or nothing) does not.
+    static func asked(_ question: String) -> Bool {
+        print("\(question) Type yes (or y) to go on: ", terminator: "")
+        fflush(nil)
+        return isYes(readLine())
+    }
+
+    /// True for "yes", "y", "Yes", " YES " — the answers that go on.
+    static func isYes(_ answer: String?) -> Bool {
+        guard let answer else { return false }
+        return ["yes", "y"].contains(answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
     }
 }

@@ -45,8 +45,10 @@ def test_a_japanese_browser_adds_a_to_do_with_a_due_date_and_reads_it_in_japanes
     page.get_by_label(say("ja", "todos.field.title"), exact=True).fill("牛乳を買う")
     boxes = page.get_by_role("group", name=say("ja", "todos.field.dueDate"))
     # Year first, as Japanese writes a date.
-    labels = boxes.locator("label").all_inner_texts()
+    labels = boxes.locator(".date-input-item label").all_inner_texts()
     assert labels == [say("ja", "date.year"), say("ja", "date.month"), say("ja", "date.day")], labels
+    # Beside the boxes, the day may be typed in Japanese words.
+    expect(boxes.get_by_label(say("ja", "todos.field.dueWords"), exact=True)).to_be_visible()
     boxes.get_by_label(say("ja", "date.year"), exact=True).fill("2031")
     boxes.get_by_label(say("ja", "date.month"), exact=True).fill("3")
     boxes.get_by_label(say("ja", "date.day"), exact=True).fill("7")
