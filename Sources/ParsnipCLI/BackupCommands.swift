@@ -94,8 +94,10 @@ struct ImportCommand: AsyncParsableCommand {
         // A database that is not there yet is checked in a throw-away one: a dry run leaves no file behind, and
         // an import the person then declines makes none.
         let missing = !FileManager.default.fileExists(atPath: databasePath)
-        let scratch = missing ? FileManager.default.temporaryDirectory.appendingPathComponent(
-            "parsnip-import-check-\(UUID().uuidString)") : nil
+        let scratch =
+            missing
+            ? FileManager.default.temporaryDirectory.appendingPathComponent(
+                "parsnip-import-check-\(UUID().uuidString)") : nil
         defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
         if let scratch { try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }
         do {
