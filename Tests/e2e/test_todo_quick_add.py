@@ -47,7 +47,7 @@ def test_quick_add_with_javascript_adds_in_place_and_keeps_the_box_ready(page: P
     page.evaluate("window.stillTheSamePage = true")
     quick_add(page, f"Buy {first}")
     expect(item(page, first)).to_have_count(1)
-    expect(page.locator("#tick-status")).to_have_text(f"Added {quoted('Buy ' + first)}")
+    expect(page.locator("#tick-status")).to_have_text(f"Added {quoted('Buy ' + first)}.")
     box = page.get_by_label("New to-do", exact=True)
     expect(box).to_have_value("")
     expect(box).to_be_focused()

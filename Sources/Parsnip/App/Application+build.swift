@@ -238,6 +238,7 @@ func buildRouter(
         )
         .add(middleware: PageLanguageMiddleware())
         .add(middleware: errorPages)
+        .add(middleware: DeletedRecordMiddleware(writePath: writePath, pages: pages, timeZone: settings.timeZone))
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())
     let routes = AccessRoutes(group: pagesGroup, table: accessTable)

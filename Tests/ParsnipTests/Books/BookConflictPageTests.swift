@@ -109,7 +109,7 @@ final class BookConflictPageTests: XCTestCase {
                 "/books/\(id)/edit", form: hiddenFields(in: conflict.text) + [("_pick_title", "theirs")])
             XCTAssertEqual(saved.status, .seeOther)
             let page = try await ben.get("/books/\(id)").text
-            XCTAssertTrue(page.contains("Saved “Ana&#39;s title”"))
+            XCTAssertTrue(page.contains("Saved “Ana&#39;s title”."))
             XCTAssertTrue(page.contains("<dd>1980</dd>"))
         }
     }

@@ -65,7 +65,7 @@ final class BookFormTests: XCTestCase {
             XCTAssertEqual(response.status, .seeOther)
             let location = try XCTUnwrap(response.headers[.location])
             let html = try await browser.get(location).text
-            XCTAssertTrue(html.contains(#"role="status"><p>Added “The Dispossessed”</p>"#))
+            XCTAssertTrue(html.contains(#"role="status"><p>Added “The Dispossessed”.</p>"#))
             XCTAssertTrue(html.contains("<title>The Dispossessed · Parsnip</title>"))
             XCTAssertTrue(html.contains(#"<h1 class="recipe-title">The Dispossessed</h1>"#))
             XCTAssertTrue(html.contains("<dt>Year</dt><dd>1974</dd>"))
@@ -303,7 +303,7 @@ final class BookFormTests: XCTestCase {
             XCTAssertEqual(saved.status, .seeOther)
             XCTAssertEqual(saved.headers[.location], "/books/\(id)")
             let page = try await browser.get("/books/\(id)").text
-            XCTAssertTrue(page.contains(#"role="status"><p>Saved “Changed”</p>"#))
+            XCTAssertTrue(page.contains(#"role="status"><p>Saved “Changed”.</p>"#))
             XCTAssertTrue(page.contains(">Classics</a>"))
             XCTAssertFalse(page.contains("Ursula K. Le Guin"))
             XCTAssertTrue(page.contains("Octavia E. Butler"))

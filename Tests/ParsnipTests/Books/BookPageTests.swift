@@ -51,7 +51,7 @@ final class BookPageTests: XCTestCase {
             let genre = try await browser.addEntry(.genre, "Novels")
             let id = try await browser.addBook(bookForm(genre: genre))
             let shown = try await browser.get("/books/\(id)").text
-            XCTAssertTrue(shown.contains("Added “The Dispossessed”"), "the one-time message, on a page of its own")
+            XCTAssertTrue(shown.contains("Added “The Dispossessed”."), "the one-time message, on a page of its own")
             let first = try await browser.get("/books/\(id)/edit").text
             XCTAssertTrue(first.contains(#"name="_csrf" value="\#(browser.csrfToken)""#))
             XCTAssertFalse(first.contains(TokenSplicedPage.marker))

@@ -113,7 +113,7 @@ final class RecipeFormTests: XCTestCase {
             let page = try await browser.get(location)
             XCTAssertEqual(page.status, .ok)
             let html = page.text
-            XCTAssertTrue(html.contains(#"role="status"><p>Added “Pancakes” as a new recipe</p>"#))
+            XCTAssertTrue(html.contains(#"role="status"><p>Added “Pancakes” as a new recipe.</p>"#))
             XCTAssertTrue(html.contains("<title>Pancakes · Parsnip</title>"))
             XCTAssertTrue(html.contains(#"<h1 class="recipe-title">Pancakes</h1>"#))
             XCTAssertTrue(html.contains("<dt>Category</dt><dd>Breakfast</dd>"))

@@ -36,7 +36,7 @@ final class TodoFormTests: XCTestCase {
             XCTAssertEqual(list.status, .ok)
             XCTAssertTrue(list.text.contains(#"class="todo-title">Buy oat milk</a>"#))
             XCTAssertTrue(list.text.contains("Two cartons"))
-            XCTAssertTrue(list.text.contains(#"role="status"><p>Added “Buy oat milk”</p>"#))
+            XCTAssertTrue(list.text.contains(#"role="status"><p>Added “Buy oat milk”.</p>"#))
             XCTAssertTrue(list.text.contains(#"<p class="count" id="todo-count">1 to do, 0 done</p>"#))
         }
     }
@@ -45,7 +45,7 @@ final class TodoFormTests: XCTestCase {
         try await withApp { browser in
             try await browser.addTodo("Water the plants")
             let first = try await browser.get("/todos")
-            XCTAssertTrue(first.text.contains("Added “Water the plants”"))
+            XCTAssertTrue(first.text.contains("Added “Water the plants”."))
             XCTAssertTrue(first.headers[values: .setCookie].contains { $0.hasPrefix("parsnip_flash=;") })
             let second = try await browser.get("/todos")
             XCTAssertFalse(second.text.contains("Saved “"))
@@ -140,7 +140,7 @@ final class TodoFormTests: XCTestCase {
             XCTAssertEqual(saved.status, .seeOther)
             XCTAssertEqual(saved.headers[.location], "/todos")
             let list = try await browser.get("/todos")
-            XCTAssertTrue(list.text.contains("Saved “Call the electrician”"))
+            XCTAssertTrue(list.text.contains("Saved “Call the electrician”."))
             XCTAssertFalse(list.text.contains("Call the plumber"))
             XCTAssertFalse(list.text.contains("About the leak"))
         }

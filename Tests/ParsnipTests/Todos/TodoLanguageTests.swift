@@ -32,7 +32,7 @@ final class TodoLanguageTests: XCTestCase {
             let list = try await browser.get("/todos", headers: japanese).text
             XCTAssertTrue(list.contains("<title>やることリスト · Parsnip</title>"), list)
             XCTAssertTrue(list.contains("<h1>やることリスト</h1>"))
-            XCTAssertTrue(list.contains(#"role="status"><p>「銀行に電話」を追加しました</p>"#), "the flash, in Japanese")
+            XCTAssertTrue(list.contains(#"role="status"><p>「銀行に電話」を追加しました。</p>"#), "the flash, in Japanese")
             XCTAssertTrue(list.contains(#"<p class="todo-due">期限：明日</p>"#), "due tomorrow")
             XCTAssertTrue(list.contains(#"<span aria-hidden="true">⚠ </span>期限切れ（3月3日まで）</p>"#))
             XCTAssertTrue(list.contains(">期限：6月12日</p>"), "a day this year: 「6月12日」")

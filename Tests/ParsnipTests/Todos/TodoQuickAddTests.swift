@@ -24,7 +24,7 @@ final class TodoQuickAddTests: XCTestCase {
             XCTAssertEqual(added.status, .seeOther)
             XCTAssertEqual(added.headers[.location], "/todos?sort=due", "back to the list it was on")
             let after = try await browser.get("/todos?sort=due").text
-            XCTAssertTrue(after.contains(#"role="status"><p>Added “Buy bread”</p>"#))
+            XCTAssertTrue(after.contains(#"role="status"><p>Added “Buy bread”.</p>"#))
             XCTAssertTrue(after.contains(#"class="todo-title">Buy bread</a>"#), "trimmed, as the whole form does")
             XCTAssertTrue(after.contains(#"<input type="hidden" name="back" value="/todos?sort=due">"#))
         }

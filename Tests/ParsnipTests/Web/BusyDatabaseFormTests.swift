@@ -47,7 +47,7 @@ final class BusyDatabaseFormTests: XCTestCase {
             let saved = try await browser.post("/todos", form: form.fields)
             XCTAssertEqual(saved.status, .seeOther)
             let after = try await browser.get("/todos")
-            XCTAssertTrue(after.text.contains("Added “Call the plumber”"))
+            XCTAssertTrue(after.text.contains("Added “Call the plumber”."))
             XCTAssertTrue(after.text.contains("Tuesday &lt;after&gt; 3 &amp; before 5"))
         }
     }
