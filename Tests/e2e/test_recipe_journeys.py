@@ -305,9 +305,14 @@ def test_delete_asks_first_and_cancel_keeps_the_recipe(page: Page, quick, shot):
     shot(page, "list-after-delete")
     open_recipes(page, f"q={name.split()[-1]}")
     expect(list_row(page, name)).to_have_count(0)
+    # Its old address says it was deleted and is in the trash, with Restore.
     response = page.goto(f"/recipes/{recipe_id}")
     assert response is not None and response.status == 404
-    expect(page.get_by_role("heading", level=1, name="Page not found")).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name="This recipe was deleted")).to_be_visible()
+    expect(page.get_by_text("It is in the trash, where it can be restored as it was.")).to_be_visible()
+    shot(page, "deleted-recipe-address")
+    button(page, "Restore it").click()
+    expect(page.get_by_role("heading", level=1, name=name)).to_be_visible()
 
 
 def test_enter_in_a_field_saves_rather_than_pressing_a_row_button(page: Page):

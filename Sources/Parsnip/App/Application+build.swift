@@ -238,9 +238,10 @@ func buildRouter(
         )
         .add(middleware: PageLanguageMiddleware())
         .add(middleware: errorPages)
-        .add(middleware: DeletedRecordMiddleware(writePath: writePath, pages: pages, timeZone: settings.timeZone))
         .add(middleware: FlashMiddleware())
         .add(middleware: CSRFMiddleware())
+        // Innermost: its page carries the form token the CSRF middleware has just given this request.
+        .add(middleware: DeletedRecordMiddleware(writePath: writePath, pages: pages, timeZone: settings.timeZone))
     let routes = AccessRoutes(group: pagesGroup, table: accessTable)
     let clock = settings.clock
     // One throttle: a wrong current password on the password page counts as a failed sign-in.
