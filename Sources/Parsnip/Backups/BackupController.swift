@@ -237,12 +237,21 @@ struct BackupController: Sendable {
         let language = context.language
         let when = BackupFormatting.when(listing.manifest.createdAt, in: language)
         let heading = language.text("backups.restore.title", ["when": when])
-        let page = BackupRestorePage(
+        var page = BackupRestorePage(
             page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken,
             action: "/backups/\(listing.name)/restore", heading: heading,
             contents: backups.contents(listing.manifest.objectCounts).summary(in: language),
             current: backups.contents(try await currentCounts()).summary(in: language),
             whatGoesBack: language.text("backups.restore.whatGoesBack", ["when": when]))
+        if let differences = await backups.differences(listing) {
+            page.lost = RestoreLossList(
+                differences.lost, count: differences.lostCount,
+                heading: language.text("backups.restore.lost", counts: ["count": differences.lostCount]), in: language)
+            page.changed = RestoreLossList(
+                differences.changed, count: differences.changedCount,
+                heading: language.text("backups.restore.changed", counts: ["count": differences.changedCount]),
+                in: language)
+        }
         return pages.render(page, template: "backups/restore")
     }
 

@@ -270,7 +270,7 @@ final class BackupService: Sendable {
     }
 
     /// Runs blocking file work on the backups queue.
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws(BackupProblem) -> T)
+    func onQueue<T: Sendable>(_ body: @escaping @Sendable () throws(BackupProblem) -> T)
         async throws(BackupProblem) -> T
     {
         let result: Result<T, BackupProblem> = await withCheckedContinuation { continuation in

@@ -87,6 +87,26 @@ struct BackupRestorePage: Sendable {
     let current: String
     /// "Every to-do, recipe, book … goes back to how it was on 24 November 2026 at 08:30 …".
     let whatGoesBack: String
+    /// The records the restore would take away, named: those added since and those changed since.
+    var lost: RestoreLossList? = nil
+    var changed: RestoreLossList? = nil
+}
+
+/// "These 3 were added since and would be lost:", the first records by name, and "and 12 more".
+struct RestoreLossList: Sendable {
+    let heading: String
+    let items: [String]
+    let more: String?
+
+    /// The list of `named` (of `count` in all) under `heading`, in `language`; nil when there are none.
+    init?(_ named: [RestoreDifferences.Named], count: Int, heading: String, in language: Language) {
+        guard count > 0 else { return nil }
+        self.heading = heading
+        items = named.map { language.text("backups.restore.item", ["kind": $0.kind.rawValue, "name": $0.name]) }
+        more =
+            count > named.count
+            ? language.text("backups.restore.more", counts: ["count": count - named.count]) : nil
+    }
 }
 
 /// "Delete this backup?".
