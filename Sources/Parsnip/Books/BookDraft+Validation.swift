@@ -20,8 +20,8 @@ extension BookDraft {
         if !isbnText.isEmpty, isbn == nil {
             problems.append(Problem(field: .isbn, message: Self.invalidISBNMessage))
         }
+        // A genre is optional too: a title alone is a book.
         let genreId = genreId.trimmingCharacters(in: .whitespaces)
-        if genreId.isEmpty { problems.append(Problem(field: .genre, message: Words("books.error.genreMissing"))) }
         // So is the year; one that is given must be a year from 1450 to next year.
         let yearText = TextCleaning.clean(self.year, keepLineBreaks: false)
         let year: Result<Int?, Problem> =

@@ -110,7 +110,8 @@ extension Book {
         let newGenre = input.genreId == BookInput.typedNewGenreId ? input.newEntryNames[.genre] : nil
         self.init(
             id: id, title: input.title, publishingYear: input.publishingYear,
-            genre: CatalogueEntry(kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? ""),
+            genre: input.genreId.isEmpty
+                ? nil : CatalogueEntry(kind: .genre, id: input.genreId, name: genreName ?? newGenre ?? ""),
             isbn: input.isbn, authors: input.authorIds.map { CatalogueEntry(kind: .author, id: $0, name: "") },
             publishers: input.publisherIds.map { CatalogueEntry(kind: .publisher, id: $0, name: "") })
         readingStatus = input.readingStatus

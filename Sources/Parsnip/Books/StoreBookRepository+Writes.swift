@@ -10,7 +10,9 @@ extension StoreBookRepository {
         }
         // A typed new genre is added once nothing here refuses the save (StoreBookRepository+NewEntries.swift).
         let genreIsTyped = input.genreId == BookInput.typedNewGenreId
-        if !genreIsTyped, try fetch(CatalogueKind.genre.className, input.genreId, reader: reader) == nil {
+        if !input.genreId.isEmpty, !genreIsTyped,
+            try fetch(CatalogueKind.genre.className, input.genreId, reader: reader) == nil
+        {
             return .unknownGenre
         }
         for (kind, ids) in [(CatalogueKind.author, input.authorIds), (.publisher, input.publisherIds)] {
@@ -67,14 +69,15 @@ extension StoreBookRepository {
         }
     }
 
-    /// The fields every save sets: title, year and both Pointers; a year or ISBN left empty is left unset (and, on
-    /// an edit, removed).
+    /// The fields every save sets: title, year and both Pointers; a year, genre or ISBN left empty is left unset
+    /// (and, on an edit, removed).
     static func scalarOperations(of input: BookInput, isbn: ParsePointer?) -> [String: ParseUpdate] {
         [
             Schema.title: .set(.string(input.title)),
             Schema.publishingYear: .set(input.publishingYear.map { .number(Double($0)) } ?? .null),
             Schema.genre: .set(
-                .pointer(ParsePointer(className: CatalogueKind.genre.className, objectId: input.genreId))),
+                input.genreId.isEmpty
+                    ? .null : .pointer(ParsePointer(className: CatalogueKind.genre.className, objectId: input.genreId))),
             Schema.isbnField: .set(isbn.map { .pointer($0) } ?? .null),
             Schema.readingStatus: .set(input.readingStatus.map { .string($0.rawValue) } ?? .null),
             Schema.lentTo: .set(input.lentTo.map { .string($0) } ?? .null),

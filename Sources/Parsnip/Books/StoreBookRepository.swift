@@ -106,7 +106,9 @@ final class StoreBookRepository: BookRepository {
             let stamp = ChangeAuthorship.stamp(of: old)
             let resolver = FieldResolver(
                 base: base, choices: choices, currentVersion: EditBase.version(of: old.updatedAt))
-            let typedGenre = try Self.fetch(CatalogueKind.genre.className, input.genreId, reader: reader)
+            let typedGenre =
+                input.genreId.isEmpty
+                ? nil : try Self.fetch(CatalogueKind.genre.className, input.genreId, reader: reader)
             let typed = Book(typed: input, id: id, genreName: typedGenre.map { Self.entry(.genre, $0).name })
             let stored = try Self.readBook(id, reader: reader)
             switch ThreeWayMerge.settle(BookEditField.self, typed: typed, stored: stored, resolver: resolver) {

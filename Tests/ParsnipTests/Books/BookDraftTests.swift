@@ -108,8 +108,8 @@ final class BookDraftTests: XCTestCase {
         XCTAssertEqual(ISBNText.parse("0-306-40615-3"), nil)
     }
 
-    func testGenreIsRequired() {
-        XCTAssertEqual(said(draft(genreId: "")), ["genre: Choose a genre"])
+    func testAGenreIsOptional() {
+        XCTAssertEqual(said(draft(genreId: "")), [])
     }
 
     func testYearRunsFrom1450ToNextYearByTheClock() throws {
@@ -132,7 +132,7 @@ final class BookDraftTests: XCTestCase {
 
     func testEveryProblemIsReportedInPageOrder() {
         XCTAssertEqual(
-            problems(BookDraft(isbn: "123", year: "MCMLXIX")).map(\.field), [.title, .isbn, .genre, .publishingYear])
+            problems(BookDraft(isbn: "123", year: "MCMLXIX")).map(\.field), [.title, .isbn, .publishingYear])
     }
 
     func testRepositoryRefusalsBecomeMessagesBesideTheirFields() {
