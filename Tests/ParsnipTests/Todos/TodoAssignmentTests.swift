@@ -93,4 +93,18 @@ final class TodoAssignmentTests: XCTestCase {
             XCTAssertTrue(history.contains("Bea"))
         }
     }
+
+    func testMineWorksOnAFreshDatabaseBeforeAnyToDoHasBeenGivenToAnyone() async throws {
+        try await withApp(settings: signInSettings()) { ana in
+            try await ana.setUpOwner()
+            let empty = try await ana.get("/todos?who=me")
+            XCTAssertEqual(empty.status, .ok, "no to-dos at all")
+            try await ana.addTodo("Nobody's yet")
+            let none = try await ana.get("/todos?who=me")
+            XCTAssertEqual(none.status, .ok, "to-dos, but no assignee field yet")
+            XCTAssertFalse(none.text.contains("Nobody's yet"))
+            let everyone = try await ana.get("/todos").text
+            XCTAssertTrue(everyone.contains(#"class="todo-title">Nobody"#), "everyone's list still shows it")
+        }
+    }
 }
