@@ -215,7 +215,7 @@ extension TodoFormFields {
             showsWho: !people.isEmpty || !draft.who.isEmpty,
             whoError: error(.who),
             repeatOptions: ([""] + TodoRepeat.Frequency.allCases.map(\.rawValue)).map { value in
-                TodoWhoOption(
+                TodoChoice(
                     value: value, label: language.text("todos.repeat.option", ["frequency": value]),
                     selected: value == draft.repeats)
             },
@@ -236,11 +236,11 @@ extension TodoFormFields {
 
 extension TodoFormFields {
     /// "Anyone", then the household's members by name, and the chosen name even when it is no longer one of them.
-    static func whoOptions(_ chosen: String, people: [String], in language: Language) -> [TodoWhoOption] {
+    static func whoOptions(_ chosen: String, people: [String], in language: Language) -> [TodoChoice] {
         var names = people.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
         if !chosen.isEmpty, !names.contains(chosen) { names.append(chosen) }
-        return [TodoWhoOption(value: "", label: language.text("todos.who.anyone"), selected: chosen.isEmpty)]
-            + names.map { TodoWhoOption(value: $0, label: $0, selected: $0 == chosen) }
+        return [TodoChoice(value: "", label: language.text("todos.who.anyone"), selected: chosen.isEmpty)]
+            + names.map { TodoChoice(value: $0, label: $0, selected: $0 == chosen) }
     }
 
     /// The due date's three boxes and, beside them, the box for a day in words.

@@ -190,11 +190,11 @@ struct TodoFormFields: Sendable {
     /// The due date's three boxes, holding what was typed.
     let dueDateBoxes: DateBoxes
     /// "Who": anyone, or one of the household's members; shown when there is someone to choose.
-    let whoOptions: [TodoWhoOption]
+    let whoOptions: [TodoChoice]
     let showsWho: Bool
     let whoError: String?
-    /// "Repeats": never, every day, week, month or year (the same choices as `TodoWhoOption`s).
-    let repeatOptions: [TodoWhoOption]
+    /// "Repeats": never, every day, week, month or year.
+    let repeatOptions: [TodoChoice]
     let repeatsError: String?
     let done: Bool
     /// True on the edit form, which has the "Done" checkbox.
@@ -213,9 +213,9 @@ struct TodoFormFields: Sendable {
     let hasErrors: Bool
 }
 
-/// One choice of "Who" on the to-do form.
-struct TodoWhoOption: Sendable {
-    /// The person's name, or "" for anyone.
+/// One choice of a select on the to-do form ("Who", "Repeats").
+struct TodoChoice: Sendable {
+    /// The value sent: a person's name or a frequency; "" for anyone or never.
     let value: String
     let label: String
     let selected: Bool
