@@ -64,15 +64,17 @@ enum BookFormatting {
 
     /// A book's row: its year as written ("1969", never grouped), its ISBN as stored.
     static func row(_ book: Book, in language: Language) -> BookTableRow {
-        BookTableRow(
+        let authors = book.authors.map(\.name).joined(separator: language.text("books.list.authorSeparator"))
+        let summary = [authors, book.publishingYear.map(String.init) ?? "", book.genre?.name ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: " · ")
+        return BookTableRow(
             title: book.title,
             url: "/books/\(book.id ?? "")",
             year: book.publishingYear.map(String.init) ?? NumberText.missing,
             genre: book.genre?.name ?? NumberText.missing,
             isbn: book.isbn ?? NumberText.missing,
-            authors: book.authors.isEmpty
-                ? NumberText.missing
-                : book.authors.map(\.name).joined(separator: language.text("books.list.authorSeparator"))
+            authors: authors.isEmpty ? NumberText.missing : authors,
+            summary: summary
         )
     }
 
@@ -94,6 +96,7 @@ extension BookTableRow: TemplateParent {
         case "genre": .text(genre)
         case "isbn": .text(isbn)
         case "authors": .text(authors)
+        case "summary": .text(summary)
         default: nil
         }
     }

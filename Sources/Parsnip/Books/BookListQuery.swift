@@ -51,6 +51,12 @@ struct BookListQuery: Sendable, Hashable {
         return text
     }
 
+    /// How many of the filters behind the "Filter" button are on (genre, author, publisher, shelf; not the search).
+    var activeFilterCount: Int {
+        [genreId != nil, authorId != nil || authorName != nil, publisherId != nil, shelf != nil]
+            .filter { $0 }.count
+    }
+
     /// True when a search or an entry filter is on (the sort order is not a filter).
     var isFiltering: Bool {
         search != nil || genreId != nil || authorId != nil || authorName != nil || publisherId != nil || shelf != nil

@@ -55,6 +55,7 @@ extension BookIndexPage {
                     selected: query.sort == .year),
             ],
             filtering: filtering,
+            filterButton: FilterButton.title(active: query.activeFilterCount, in: language),
             clearFiltersURL: query.clearFiltersURL,
             countLine: result.total == 0
                 ? nil

@@ -16,6 +16,8 @@ struct BookIndexPage: Sendable {
     let sortOptions: [SelectOption]
     /// True when a search, genre, author or publisher filter is on.
     let filtering: Bool
+    /// "Filter" or "Filter (2)": the button that opens the filters on a phone.
+    let filterButton: String
     /// The list without filters, keeping the sort order.
     let clearFiltersURL: String
     /// "12 books" or "3 of 12 books match"; nil when nothing matches.
@@ -45,6 +47,9 @@ struct BookTableRow: Sendable, Hashable {
     let isbn: String
     /// The authors' names, comma-separated, or "—".
     let authors: String
+    /// The row's second line on a phone, where the table's other columns are hidden: "Terry Pratchett · 1983 ·
+    /// Fantasy" (what is missing left out).
+    let summary: String
 }
 
 /// A genre, author or publisher as a link to its page.

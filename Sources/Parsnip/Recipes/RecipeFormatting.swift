@@ -68,7 +68,12 @@ enum RecipeFormatting {
             available: available(recipe.isAvailable, in: language),
             releaseText: releaseDate(recipe.releaseDate, in: language),
             releaseISO: recipe.releaseDate?.iso,
-            thumbnailURL: recipe.photo.map { RecipePhoto.url($0, small: true) }
+            thumbnailURL: recipe.photo.map { RecipePhoto.url($0, small: true) },
+            summary: [
+                recipe.category.map { category($0, in: language) },
+                recipe.servings.map { language.text("recipes.list.serves", counts: ["servings": $0]) },
+                recipe.price.map { price($0, money: money, in: language) },
+            ].compactMap { $0 }.joined(separator: " · ")
         )
     }
 

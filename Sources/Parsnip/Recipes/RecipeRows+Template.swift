@@ -16,6 +16,7 @@ extension RecipeTableRow: TemplateParent {
         case "releaseText": .text(releaseText)
         case "releaseISO": releaseISO.map(TemplateValue.text)
         case "thumbnailURL": thumbnailURL.map(TemplateValue.text)
+        case "summary": .text(summary)
         default: nil
         }
     }

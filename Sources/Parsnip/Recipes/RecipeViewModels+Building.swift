@@ -48,6 +48,8 @@ extension RecipeIndexPage {
                 ),
             ],
             filtering: filtering,
+            filterButton: FilterButton.title(
+                active: (query.category == nil ? 0 : 1) + (query.isAvailable == nil ? 0 : 1), in: language),
             clearFiltersURL: query.clearFiltersURL,
             countLine: result.total == 0
                 ? nil

@@ -8,6 +8,8 @@ struct RecipeIndexPage: Sendable {
     let sortOptions: [SelectOption]
     /// True when a search, category or availability filter is on.
     let filtering: Bool
+    /// "Filter" or "Filter (1)": the button that opens the filters on a phone.
+    let filterButton: String
     /// The list without filters, keeping the sort order.
     let clearFiltersURL: String
     /// "12 recipes" or "3 of 12 recipes match"; nil when nothing matches.
@@ -38,6 +40,8 @@ struct RecipeTableRow: Sendable, Hashable {
     let releaseISO: String?
     /// The photo's small version, shown before the name; nil without a photo.
     let thumbnailURL: String?
+    /// The row's second line on a phone, where the other columns are hidden: "Dinner · Serves 4 · €3.99".
+    let summary: String
 }
 
 /// The way to the recipes before and after this one in the stepping order, and where this one stands.

@@ -23,6 +23,30 @@ final class SignInPageTests: XCTestCase {
         }
     }
 
+    func testTheHeaderIsTheSameSignedInAndOutAndOnlyAnOwnerHasARowMoreForTheHouseholdPages() async throws {
+        /// The header's parts in page order: "brand", "site-nav", "account-bar", "owner-links".
+        @Sendable func parts(_ html: String) throws -> [String] {
+            let header = try XCTUnwrap(html.components(separatedBy: "</header>").first)
+            let names = ["brand", "site-nav", "account-bar", "owner-links"]
+            return header.components(separatedBy: #"class=""#).dropFirst().compactMap { piece in
+                names.first { piece.hasPrefix($0 + #"""#) }
+            }
+        }
+        try await withApp(settings: signInSettings(requireSignIn: false)) { browser in
+            try await browser.setUpOwner("Ana", password: "correct horse")
+            try await browser.addPerson("Ben", "battery staple", role: .editor)
+            let stranger = browser.another()
+            let signedOut = try parts(try await stranger.get("/books").text)
+            XCTAssertEqual(signedOut, ["brand", "site-nav", "account-bar"])
+            let owner = try parts(try await browser.get("/books").text)
+            XCTAssertEqual(owner, signedOut + ["owner-links"])
+            let ben = browser.another()
+            try await ben.signIn("Ben", "battery staple")
+            let editor = try parts(try await ben.get("/todos").text)
+            XCTAssertEqual(editor, signedOut)
+        }
+    }
+
     func testSetupCreatesTheOwnerSignsThemInAndThenNoLongerExists() async throws {
         try await withApp(settings: signInSettings()) { browser in
             let setup = try await browser.setUpOwner("Ana", password: "correct horse")

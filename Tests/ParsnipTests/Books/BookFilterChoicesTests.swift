@@ -30,7 +30,7 @@ final class BookFilterChoicesTests: XCTestCase {
                 pages.renderFragment(names, template: "partials/filter-choices", in: language))
             let row = BookTableRow(
                 title: "Kindred & <Others>", url: "/books/b1", year: "1979", genre: "—", isbn: "9780807083697",
-                authors: "Octavia E. Butler")
+                authors: "Octavia E. Butler", summary: "Octavia E. Butler · 1979")
             let freshRow = pages.renderFragment(row, template: "partials/book-row", in: language)
             XCTAssertTrue(freshRow.contains(">Kindred &amp; &lt;Others&gt;</a>"), freshRow)
             XCTAssertEqual(pieces.rows.piece(row, in: language).html, freshRow)

@@ -73,6 +73,28 @@ final class BookListTests: XCTestCase {
         }
     }
 
+    func testAPhoneGetsEachBookAsTitleAndOneLineAndTheFilterButtonCountsTheFiltersInUse() async throws {
+        try await withApp { browser in
+            let catalogue = try await browser.addCatalogue()
+            try await browser.addBook(bookForm(genre: catalogue.genre, authors: catalogue.authors))
+            let html = try await browser.get("/books").text
+            XCTAssertTrue(
+                html.contains(
+                    #"<span class="row-summary">Octavia E. Butler, Ursula K. Le Guin · 1974 · Science fiction</span>"#),
+                html)
+            XCTAssertTrue(html.contains(#"<summary class="button button-secondary filter-toggle">Filter</summary>"#))
+            // The search box stays in sight; a search is not one of the filters behind the button, nor is the order.
+            let searched = try await browser.get("/books?q=kindred&sort=year").text
+            XCTAssertTrue(searched.contains(">Filter</summary>"))
+            let two = try await browser.get("/books?genre=\(catalogue.genre)&shelf=unread&q=x").text
+            XCTAssertTrue(two.contains(">Filter (2)</summary>"), two)
+            let four = try await browser.get(
+                "/books?genre=\(catalogue.genre)&shelf=lent&authorName=Butler&publisher=\(catalogue.publisher)"
+            ).text
+            XCTAssertTrue(four.contains(">Filter (4)</summary>"))
+        }
+    }
+
     func testSearchAndFiltersNarrowTheListAndKeepTheirValues() async throws {
         try await withApp { browser in
             let catalogue = try await browser.addCatalogue()

@@ -9,7 +9,7 @@ final class BookRowLookupTests: XCTestCase {
             BookTableRow(
                 title: "Dune", url: "/books/AbCdE12345", year: "1965", genre: "Science fiction",
                 isbn: "978-0-441-17271-9",
-                authors: "Frank Herbert"))
+                authors: "Frank Herbert", summary: "Frank Herbert · 1965 · Science fiction"))
         assertAnswersLikeReflection(
             CheckboxOption(id: "author-1", name: "authors", value: "AbCdE12345", title: "Frank Herbert", checked: true))
         assertAnswersLikeReflection(EntryLinkView(name: "Frank Herbert", url: "/authors/AbCdE12345"))

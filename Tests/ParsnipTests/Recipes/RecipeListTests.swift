@@ -29,7 +29,7 @@ final class RecipeListTests: XCTestCase {
             let html = try await browser.get("/recipes").text
             XCTAssertTrue(html.contains(#"<form class="filters" method="get" action="/recipes" role="search""#))
             XCTAssertTrue(html.contains(#"<label for="q">Search recipes</label>"#))
-            XCTAssertTrue(html.contains(#"<input type="search" id="q" name="q" value="">"#))
+            XCTAssertTrue(html.contains(#"<input type="search" id="q" name="q" value="" placeholder="Search recipes">"#))
             XCTAssertTrue(html.contains(#"<label for="category">Category</label>"#))
             XCTAssertTrue(html.contains(#"<option value="" selected>All categories</option>"#))
             XCTAssertTrue(html.contains(#"<option value="1">Lunch</option>"#))
@@ -41,6 +41,20 @@ final class RecipeListTests: XCTestCase {
             XCTAssertTrue(html.contains(#"<option value="name" selected>Name (A–Z)</option>"#))
             XCTAssertTrue(html.contains(#"<option value="date">Release date (newest first)</option>"#))
             XCTAssertTrue(html.contains(">Show recipes</button>"))
+        }
+    }
+
+    func testTheFilterButtonCountsTheCategoryAndAvailabilityFilters() async throws {
+        try await withApp { browser in
+            try await browser.addRecipe()
+            for (query, words) in [
+                ("", "Filter"), ("?q=pan&sort=date", "Filter"), ("?category=1", "Filter (1)"),
+                ("?available=no", "Filter (1)"), ("?category=0&available=yes&q=pan", "Filter (2)"),
+            ] {
+                let html = try await browser.get("/recipes" + query).text
+                XCTAssertTrue(
+                    html.contains(#"<summary class="button button-secondary filter-toggle">\#(words)</summary>"#), query)
+            }
         }
     }
 
@@ -56,7 +70,7 @@ final class RecipeListTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(
                     """
-                    <th scope="row" class="recipe-name"><a href="/recipes/\(full)?sort=name">Pancakes</a></th>
+                    <th scope="row" class="recipe-name"><a href="/recipes/\(full)?sort=name">Pancakes</a><span class="row-summary">Breakfast · Serves 4 · 3.99</span></th>
                     <td data-label="Category">Breakfast</td>
                     <td data-label="Servings" class="number">4</td>
                     <td data-label="Price" class="number">3.99</td>
@@ -66,7 +80,7 @@ final class RecipeListTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(
                     """
-                    <th scope="row" class="recipe-name"><a href="/recipes/\(bare)?sort=name">Toast</a></th>
+                    <th scope="row" class="recipe-name"><a href="/recipes/\(bare)?sort=name">Toast</a><span class="row-summary">Lunch</span></th>
                     <td data-label="Category">Lunch</td>
                     <td data-label="Servings" class="number">—</td>
                     <td data-label="Price" class="number">—</td>
