@@ -29,7 +29,8 @@ final class RecipeListTests: XCTestCase {
             let html = try await browser.get("/recipes").text
             XCTAssertTrue(html.contains(#"<form class="filters" method="get" action="/recipes" role="search""#))
             XCTAssertTrue(html.contains(#"<label for="q">Search recipes</label>"#))
-            XCTAssertTrue(html.contains(#"<input type="search" id="q" name="q" value="" placeholder="Search recipes">"#))
+            XCTAssertTrue(
+                html.contains(#"<input type="search" id="q" name="q" value="" placeholder="Search recipes">"#))
             XCTAssertTrue(html.contains(#"<label for="category">Category</label>"#))
             XCTAssertTrue(html.contains(#"<option value="" selected>All categories</option>"#))
             XCTAssertTrue(html.contains(#"<option value="1">Lunch</option>"#))
@@ -53,7 +54,8 @@ final class RecipeListTests: XCTestCase {
             ] {
                 let html = try await browser.get("/recipes" + query).text
                 XCTAssertTrue(
-                    html.contains(#"<summary class="button button-secondary filter-toggle">\#(words)</summary>"#), query)
+                    html.contains(#"<summary class="button button-secondary filter-toggle">\#(words)</summary>"#), query
+                )
             }
         }
     }
