@@ -28,6 +28,11 @@ public final class WriteLog: Sendable {
         changes.withLock { $0.append(change) }
     }
 
+    /// The changes recorded since the last `drain()`, oldest first, left in the log.
+    public func recorded() -> [ObjectChange] {
+        changes.withLock { $0 }
+    }
+
     /// The changes recorded since the last call, oldest first; the log is empty afterwards.
     public func drain() -> [ObjectChange] {
         changes.withLock { changes in

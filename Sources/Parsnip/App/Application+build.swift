@@ -64,7 +64,8 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     }
     let writePath: WritePath
     do {
-        writePath = try await .forApps(store: store, rules: settings.keeping, progress: settings.onStartupProgress)
+        writePath = try await .forApps(
+            store: store, rules: settings.keeping, timeZone: settings.timeZone, progress: settings.onStartupProgress)
     } catch let error as ParseError {
         try? store.close()
         throw StartupError("The database cannot be read: \(error.message)")

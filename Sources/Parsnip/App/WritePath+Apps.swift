@@ -1,10 +1,12 @@
+import Foundation
 import ParseStore
 
 extension WritePath {
     /// The write path of Parsnip's three apps on `store`: the counted lists, their indexes and every searchable
     /// class — the same for the server and for the command line's import, so an import keeps the search index too.
+    /// `timeZone` is the household's, where a repeating to-do's next day is counted.
     static func forApps(
-        store: ParseStore, rules: KeepingRules = KeepingRules(),
+        store: ParseStore, rules: KeepingRules = KeepingRules(), timeZone: TimeZone = .current,
         progress: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> WritePath {
         try await WritePath(
@@ -21,7 +23,7 @@ extension WritePath {
                 + CatalogueKind.allCases.map {
                     RecordPlace(className: $0.className, thing: $0.singular, basePath: $0.path)
                 },
-            recordRules: [TodoRules.rules, RecipeRules.rules, BookRules.rules],
+            recordRules: [TodoRules.rules(timeZone: timeZone), RecipeRules.rules, BookRules.rules],
             progress: progress)
     }
 }

@@ -17,6 +17,12 @@ struct RecordRules: Sendable {
     let check: @Sendable (RuleCheck) throws -> [RuleBreak]
     /// Brings the upkeep up to date over all the data (at open, after an import or a restore).
     var bringUpToDate: @Sendable (_ writer: ParseWriter) throws -> Void = { _ in }
+    /// What a change someone makes sets off, in the same transaction and as that person, with its own history and
+    /// trash (a repeating to-do ticked off makes the next). Runs after the change's own writes for every writer that
+    /// is a person's change — the pages, the Parse API, a revert, a restore from the trash — and not for an import or
+    /// a backup's restore, which bring their records as they were. `changes` are the watched objects the change
+    /// wrote, once each.
+    var consequences: @Sendable (_ changes: [ObjectChange], _ session: ChangeSession) throws -> Void = { _, _ in }
 }
 
 /// A record a change would leave breaking one of its class's rules. The change is undone whole, and each writer
@@ -132,7 +138,7 @@ final class RuleRun {
     }
 
     /// One change per object: deleted when its last change deleted it.
-    private static func lastState(of changes: some Sequence<ObjectChange>) -> [ObjectChange] {
+    static func lastState(of changes: some Sequence<ObjectChange>) -> [ObjectChange] {
         var order: [String] = []
         var last: [String: ObjectChange] = [:]
         for change in changes {

@@ -125,6 +125,12 @@ final class WritePath: Sendable {
                 let session = ChangeSession(
                     writer: writer, user: user, rules: rules, revertOf: revertOf, access: access, places: places)
                 let value = try body(session)
+                // What the change sets off (its own writes are not looked at again: nothing sets off more).
+                let written = RuleRun.lastState(of: writer.changeLog.recorded())
+                for rule in recordRules {
+                    let mine = written.filter { rule.watched.contains($0.className) }
+                    if !mine.isEmpty { try rule.consequences(mine, session) }
+                }
                 // Every record rule, whoever wrote: a break undoes the whole change.
                 let run = RuleRun(recordRules, writer: writer, access: access)
                 try run.enforce()

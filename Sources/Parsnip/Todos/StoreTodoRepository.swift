@@ -75,7 +75,7 @@ final class StoreTodoRepository: TodoRepository {
         }
     }
 
-    func setDone(_ done: Bool, id: String, today: CalendarDate, by user: SignedInUser?) async throws -> TodoListItem {
+    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
         do {
             return try await writePath.change(by: user) { session in
                 let stored = try session.reader.fetch(Self.className, objectId: id)
@@ -83,22 +83,8 @@ final class StoreTodoRepository: TodoRepository {
                 guard current.done != done else { return current }
                 var draft = current.draft
                 draft.done = done
-                var operations = Self.doneOperations(for: draft, was: current, now: session.writer.now())
-                if done, let rule = current.repeatRule, let due = current.dueDate {
-                    // A repeating to-do ticked off makes the next, in the same transaction.
-                    var next = current.draft
-                    next.done = false
-                    next.dueDate = rule.next(after: due, today: today).iso
-                    let made = try session.create(
-                        Self.className, Self.operations(for: next, was: nil, now: session.writer.now()))
-                    try session.record(
-                        .created, Self.reference(made.objectId), before: nil, after: RecordSnapshot.of(made))
-                    operations["repeatNext"] = .set(.string(made.objectId))
-                } else if !done, let nextId = current.repeatNext {
-                    // Opened again: the one its tick made goes to the trash, while nobody has touched it.
-                    try Self.takeBack(nextId, session: session)
-                    operations["repeatNext"] = .set(.null)
-                }
+                // A repeating one's next is made (or taken back) by the write path: `TodoRepeatKeeping`.
+                let operations = Self.doneOperations(for: draft, was: current, now: session.writer.now())
                 let saved = try session.update(Self.className, objectId: id, operations)
                 try session.record(
                     .edited, Self.reference(id), before: RecordSnapshot.of(stored), after: RecordSnapshot.of(saved))

@@ -170,7 +170,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         return try await context.saving {
             let item: TodoListItem
             do {
-                item = try await repository.setDone(done, id: id, today: today, by: context.user)
+                item = try await repository.setDone(done, id: id, by: context.user)
             } catch TodoRepositoryError.notFound {
                 throw PageError.notFound
             }
@@ -179,7 +179,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
                 done
                 ? language.text("todos.flash.tickedOff", ["title": item.title])
                 : language.text("todos.flash.toDoAgain", ["title": item.title])
-            if done, item.repeatNext != nil, let rule = item.repeatRule, let due = item.dueDate {
+            if done, let rule = item.repeatRule, let due = item.dueDate {
                 let next = rule.next(after: due, today: today)
                 message = language.text(
                     "todos.flash.tickedOffRepeats",

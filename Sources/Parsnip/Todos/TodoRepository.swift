@@ -23,7 +23,7 @@ protocol TodoRepository: Sendable {
     /// `TodoRepositoryError.notFound` when it does not exist.
     /// A repeating to-do ticked off makes the next, due on the first day its rule names after both its due day and
     /// `today` (the household's day); opened again, that next one goes to the trash while nobody has changed it.
-    func setDone(_ done: Bool, id: String, today: CalendarDate, by user: SignedInUser?) async throws -> TodoListItem
+    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem
     /// Moves a to-do to the trash and returns what it was with its trash item; throws
     /// `TodoRepositoryError.notFound` when it does not exist.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem>

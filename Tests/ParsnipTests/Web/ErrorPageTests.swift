@@ -131,7 +131,7 @@ struct FailingRepository: TodoRepository {
     func update(
         id: String, with draft: TodoDraft, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> EditOutcome<TodoListItem> { throw DiskError() }
-    func setDone(_ done: Bool, id: String, today: CalendarDate, by user: SignedInUser?) async throws -> TodoListItem {
+    func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem {
         throw DiskError()
     }
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> { throw DiskError() }
