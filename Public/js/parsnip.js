@@ -358,9 +358,10 @@ document.addEventListener("DOMContentLoaded", function () {
 })();
 
 (function () {
-  // The book form's checkbox lists: a filter box (rendered hidden, shown here) hides the authors or publishers
-  // whose names do not hold every typed word, the way every search box of Parsnip finds them: words by their
-  // beginning, in any order, ignoring case, accents and ligatures. Ticked boxes stay in the form either way.
+  // The book form's checkbox lists: the "Find" box (which without a script narrows the list on the server with its
+  // button) hides, as you type, the authors or publishers whose names do not hold every typed word, the way every
+  // search box of Parsnip finds them: words by their beginning, in any order, ignoring case, accents and ligatures.
+  // Ticked boxes stay in sight, as the server keeps them; the button and its hint are not needed then.
   var ligatures = { "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "đ": "d", "ł": "l", "þ": "th", "ð": "d" };
 
   function words(text) {
@@ -390,16 +391,20 @@ document.addEventListener("DOMContentLoaded", function () {
     var list = input && document.getElementById(input.getAttribute("data-filter-input"));
     var empty = box.querySelector("[data-filter-empty]");
     if (!list) return;
-    box.hidden = false;
+    box.querySelectorAll("[data-find-button], [data-find-hint]").forEach(function (element) {
+      element.hidden = true;
+    });
+    input.removeAttribute("aria-describedby");
     function apply() {
       var wanted = words(input.value);
       var shown = 0;
       Array.prototype.forEach.call(list.children, function (item) {
+        var ticked = item.querySelector("input:checked") !== null;
         var match = wanted.length === 0 || holds(item.textContent, wanted);
-        item.hidden = !match;
-        if (match) shown += 1;
+        item.hidden = !match && !ticked;
+        if (match && !ticked) shown += 1;
       });
-      if (empty) empty.hidden = shown > 0;
+      if (empty) empty.hidden = wanted.length === 0 || shown > 0;
     }
     input.addEventListener("input", apply);
     // Enter in the filter box filters; it must not send the form.

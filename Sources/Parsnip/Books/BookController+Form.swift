@@ -32,13 +32,14 @@ extension BookController {
     /// when the database could not take it.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let draft = try BookDraft(form: context.form)
-        if context.form["add-entry"] != nil {
+        if Self.addingKind(context.form) != nil {
             return try await addEntry(.new, draft: draft, context: context)
         }
         var state = typedState(draft, context: context)
+        if context.form["find"] != nil { return try await findEntries(.new, state: state, context: context) }
         let typedEntries = try await typedEntryNames(state)
         state.entryProblems = typedEntries.problems
-        switch draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
+        switch state.draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
         case .invalid(let problems):
             state.problems = problems
             return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
@@ -46,6 +47,11 @@ extension BookController {
             // A typed new name that cannot be added: the book waits for it rather than be saved without it.
             return try await renderForm(.new, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
+            // A new name a letter or two from an existing one: asked about first, nothing saved yet.
+            state.nearMatches = try await nearEntries(state, names: typedEntries.names)
+            if !state.nearMatches.isEmpty {
+                return try await renderForm(.new, state: state, status: .ok, context: context)
+            }
             let typed = state
             return try await context.saving {
                 do {
@@ -79,22 +85,27 @@ extension BookController {
         } else {
             mode = .deleted(id: id, notice: try await repository.deletion(id: id))
         }
-        if context.form["add-entry"] != nil {
+        if Self.addingKind(context.form) != nil {
             return try await addEntry(mode, draft: draft, context: context)
         }
         var state = typedState(draft, context: context)
+        if context.form["find"] != nil { return try await findEntries(mode, state: state, context: context) }
         if case .deleted = mode {
             return try await renderForm(mode, state: state, status: .conflict, context: context)
         }
         let typedEntries = try await typedEntryNames(state)
         state.entryProblems = typedEntries.problems
-        switch draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
+        switch state.draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
         case .invalid(let problems):
             state.problems = problems
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         case .valid where !typedEntries.problems.isEmpty:
             return try await renderForm(mode, state: state, status: .unprocessableContent, context: context)
         case .valid(let input):
+            state.nearMatches = try await nearEntries(state, names: typedEntries.names)
+            if !state.nearMatches.isEmpty {
+                return try await renderForm(mode, state: state, status: .ok, context: context)
+            }
             let typed = state
             return try await context.saving {
                 try await saveEdit(
@@ -116,7 +127,7 @@ extension BookController {
         let deleted = BookFormMode.deleted(id: id, notice: try await repository.deletion(id: id))
         let typedEntries = try await typedEntryNames(state)
         state.entryProblems = typedEntries.problems
-        let validation = draft.validate(now: clock.now(), typedEntries: typedEntries.names)
+        let validation = state.draft.validate(now: clock.now(), typedEntries: typedEntries.names)
         guard case .valid(let input) = validation, typedEntries.problems.isEmpty else {
             if case .invalid(let problems) = validation { state.problems = problems }
             return try await renderForm(deleted, state: state, status: .unprocessableContent, context: context)
@@ -192,7 +203,7 @@ extension BookController {
     /// with everything typed and the new entry chosen; or the name's problem beside that field (422); or, when the
     /// database could not take it, everything as typed, the new name still in its field (503/507).
     func addEntry(_ mode: BookFormMode, draft: BookDraft, context: ParsnipRequestContext) async throws -> Response {
-        guard let value = context.form["add-entry"], let kind = CatalogueKind(rawValue: value) else {
+        guard let value = Self.addingKind(context.form), let kind = CatalogueKind(rawValue: value) else {
             throw PageError.badRequest("an unknown add-entry button")
         }
         let typed = typedState(draft, context: context)
@@ -210,10 +221,21 @@ extension BookController {
         var state = state
         let status: HTTPResponse.Status
         switch CatalogueNameDraft(kind: kind, name: state.newNames[kind] ?? "").validate() {
+        case .failure where context.form["near-use-\(kind.singular)"] != nil:
+            // "Use “Terry Pratchett”" answered the question: that one is ticked, nothing to add.
+            status = .ok
         case .failure(let problem):
             state.entryProblems[kind] = problem.message
             status = .unprocessableContent
         case .success(let name):
+            if CatalogueKind.pickerKinds.contains(kind),
+                let near = try await nearEntries(state, names: [kind: name])[kind]
+            {
+                state.nearMatches[kind] = near
+                state.nearAfterAdding = true
+                status = .ok
+                break
+            }
             do {
                 let entry = try await repository.createEntry(kind, name: name, by: context.user)
                 switch kind {
@@ -255,6 +277,7 @@ extension BookController {
         for kind in CatalogueKind.allCases {
             if let name = context.form["new-\(kind.singular)"], !name.isEmpty { state.newNames[kind] = name }
         }
+        state.readEntryChoices(context.form)
         return state
     }
 

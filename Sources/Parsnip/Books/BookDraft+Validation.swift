@@ -144,11 +144,6 @@ struct CatalogueNameDraft: Sendable, Hashable {
     static func duplicateMessage(_ kind: CatalogueKind) -> Words {
         Words("books.entry.duplicate", ["kind": kind.rawValue])
     }
-
-    /// The key two names are compared by for uniqueness: trimmed and lower-cased (the store compares the same way).
-    static func comparisonKey(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    }
 }
 
 /// What is wrong with a typed genre, author or publisher name.

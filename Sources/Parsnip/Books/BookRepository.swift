@@ -38,14 +38,16 @@ protocol BookRepository: Sendable {
 
     // MARK: Genres, authors, publishers
 
-    /// Every entry of a kind, sorted by name (ignoring case and accents), with its book counts.
+    /// Every entry of a kind with its book counts, sorted by name (ignoring case and accents) — authors by surname
+    /// (`PersonName.sortKey`).
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage]
     /// The ids of the entries of `kind` whose name holds every word of `search` (by word beginnings, any order,
     /// ignoring case and accents): the search index's answer, as every list's search box gives.
     func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String>
     /// One entry with its book count, or nil.
     func entry(_ kind: CatalogueKind, id: String) async throws -> CatalogueEntryUsage?
-    /// Adds an entry; throws `CatalogueError.duplicate` when the name exists (ignoring case and spaces).
+    /// Adds an entry; throws `CatalogueError.duplicate` when the name exists (ignoring case, accents and spaces, and
+    /// for an author the order of "Surname, Forename").
     func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry
     /// Renames an entry; throws `CatalogueError.duplicate` or `.notFound`.
     func renameEntry(_ kind: CatalogueKind, id: String, to name: String, by user: SignedInUser?) async throws
@@ -61,6 +63,12 @@ protocol BookRepository: Sendable {
     /// What it took away goes to the trash.
     func deleteEntry(_ kind: CatalogueKind, id: String, moveBooksTo: String?, by user: SignedInUser?) async throws
         -> Deletion<CatalogueEntry>
+    /// Merges entry `id` into `keptId` in one transaction: every book of `id` takes `keptId` instead (a book that had
+    /// both keeps one link; a genre's books move), each book's History and both entries' say so, and `id` goes to
+    /// the trash, from where restoring it undoes the whole merge. Throws `CatalogueError.notFound` when either is gone
+    /// (or they are the same).
+    func mergeEntry(_ kind: CatalogueKind, id: String, into keptId: String, by user: SignedInUser?) async throws
+        -> CatalogueMerge
 }
 
 /// Why a book could not be saved, in the app's terms.

@@ -127,6 +127,14 @@ struct BookFormState: Sendable {
     var base: EditBase?
     /// "Added author “…”" after an entry was added, in the page's language.
     var notice: String?
+    /// The existing entry a typed new name is a letter or two from, asked about ("Did you mean …?").
+    var nearMatches: [CatalogueKind: CatalogueEntry] = [:]
+    /// True when the question came from an "Add …" button (answering it adds or uses, without saving the book).
+    var nearAfterAdding = false
+    /// Typed new names the person said are new ("Add … as a new author"): not asked about again.
+    var keptNames: [CatalogueKind: String] = [:]
+    /// What was typed into each picker's "Find" box; the picker shows only the names holding it (and ticked ones).
+    var findTexts: [CatalogueKind: String] = [:]
 
     init(draft: BookDraft) {
         self.draft = draft
@@ -152,33 +160,13 @@ extension BookFormPage {
             return EditorField(value: value, error: error, describedBy: ids.isEmpty ? nil : ids.joined(separator: " "))
         }
         func newEntry(_ kind: CatalogueKind) -> NewEntryBox {
-            let error = state.entryProblems[kind]?.text(in: language)
-            return NewEntryBox(
-                kind: kind.singular, fieldId: "new-\(kind.singular)",
-                label: language.text("books.entry.new", ["kind": kind.rawValue]),
-                buttonLabel: language.text("books.entry.add", ["kind": kind.rawValue]),
-                field: EditorField(
-                    value: state.newNames[kind] ?? "", error: error,
-                    describedBy: error == nil ? nil : "new-\(kind.singular)-error"
-                )
-            )
+            NewEntryBox(kind: kind, state: state, in: language)
         }
         func picker(_ kind: CatalogueKind, chosen: [String], field: BookDraft.Field) -> EntryPicker {
-            let ticked = Set(chosen)
-            let options = (entries[kind] ?? []).map { usage in
-                CheckboxOption(
-                    id: "\(kind.singular)-\(usage.entry.id)", name: kind.singular, value: usage.entry.id,
-                    title: usage.entry.name, checked: ticked.contains(usage.entry.id)
-                )
-            }
-            return EntryPicker(
-                fieldsetId: field.htmlId, legend: kind.pluralTitle(in: language),
-                filterLabel: language.text("books.picker.filter", ["kind": kind.rawValue]),
-                noMatch: language.text("books.picker.noMatch", ["kind": kind.rawValue]),
-                none: language.text("books.picker.none", ["kind": kind.rawValue]),
-                options: options, hasOptions: !options.isEmpty, error: messages[field.htmlId],
-                newEntry: newEntry(kind)
-            )
+            EntryPicker(
+                kind: kind, entries: entries[kind] ?? [], chosen: chosen, fieldsetId: field.htmlId,
+                error: messages[field.htmlId], newEntry: newEntry(kind), findText: state.findTexts[kind] ?? "",
+                in: language)
         }
 
         var conflict: String?
@@ -226,6 +214,10 @@ extension BookFormPage {
         for kind in CatalogueKind.allCases {
             if let message = state.entryProblems[kind] {
                 errors.append(ErrorLink(fieldId: "new-\(kind.singular)", message: message.text(in: language)))
+            }
+            if let near = state.nearMatches[kind] {
+                let question = language.text("books.near.question", ["name": near.name])
+                errors.append(ErrorLink(fieldId: "new-\(kind.singular)", message: question))
             }
         }
         summary =

@@ -151,6 +151,28 @@ struct NewEntryBox: Sendable {
     let label: String
     let buttonLabel: String
     let field: EditorField
+    /// "Did you mean “Terry Pratchett”?" with its two answers; nil when nothing is asked.
+    let question: NearNameQuestion?
+    /// The typed name the person said is new, sent back so it is not asked about again; nil when not said.
+    let keptName: String?
+}
+
+/// "Did you mean “Terry Pratchett”?" under a typed new name: two buttons of the book form, one using the existing
+/// entry and one keeping the name as typed.
+struct NearNameQuestion: Sendable {
+    let text: String
+    /// "near-use-author", with the existing entry's id as its value.
+    let useName: String
+    let useValue: String
+    /// "Use “Terry Pratchett”".
+    let useLabel: String
+    /// "near-keep-author", with the typed name as its value.
+    let keepName: String
+    let keepValue: String
+    /// "Add “Terry Prachett” as a new author".
+    let keepLabel: String
+    /// "add" when the question came from the "Add …" button, else "save": what answering it goes on to do.
+    let then: String
 }
 
 /// The checkboxes of the authors or publishers, with their filter box and the way to add one.
@@ -168,6 +190,15 @@ struct EntryPicker: Sendable {
     let hasOptions: Bool
     let error: String?
     let newEntry: NewEntryBox
+    /// "author": the "Find" button's value.
+    let kind: String
+    /// The "Find" box's name ("find-author") and text as typed.
+    let findName: String
+    let findText: String
+    /// "Type part of a name and press Find; ticked authors stay in the list."
+    let findHint: String
+    /// True when "Find" left no unticked name to show.
+    let nothingFound: Bool
 }
 
 /// One checkbox of a picker.

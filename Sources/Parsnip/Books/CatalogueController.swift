@@ -33,6 +33,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
         routes.post(RouterPath(kind.path + "/:id"), .editor, use: rename)
         routes.get(RouterPath(kind.path + "/:id/delete"), .editor, use: confirmDelete)
         routes.post(RouterPath(kind.path + "/:id/delete"), .editor, use: delete)
+        addMergeRoutes(to: routes)
     }
 
     // MARK: List and add
@@ -106,7 +107,7 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
     }
 
     /// POST /genres/:id — renames the entry and answers 303 to its page; 422 with the name as typed (503/507 when
-    /// the database could not take it).
+    /// the database could not take it); 409 with the offer to merge the two when another entry has the name.
     @Sendable func rename(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
         guard let typed = context.form["name"] else { throw PageError.badRequest("a form without a name field") }
@@ -126,7 +127,9 @@ struct CatalogueController<Repository: BookRepository>: Sendable {
                     return Pages.htmlResponse(body, status: .ok)
                 }
             } catch CatalogueError.duplicate(let existingId) where existingId != id {
-                problem = CatalogueNameDraft.duplicateMessage(kind)
+                // Another entry has the name: the two are probably one, so offer to merge them.
+                return try await renderMerge(
+                    id: id, into: existingId, collided: true, status: .conflict, context: context)
             } catch CatalogueError.notFound {
                 throw PageError.notFound
             }

@@ -31,6 +31,31 @@ struct CatalogueEntryHistory<Repository: BookRepository>: HistorySubject {
 
     func name(of record: CatalogueEntry) -> String { record.name }
 
+    /// A merge in words: on the kept entry "Merged “Pratchett, Terry” into this author" (and, once undone, "“…” is
+    /// its own author again"), on the merged one "Merged into “Terry Pratchett”"; the Undo restores the merged entry
+    /// from the trash until that was done.
+    func note(on entry: HistoryEntry, among entries: [HistoryEntry], in language: Language) -> HistoryNote? {
+        let newer = entries.prefix { $0.id != entry.id }
+        if entry.kind == .edited, let tookIn = MergeNote.read(entry.after, MergeNote.tookInKey) {
+            let undone = newer.contains { MergeNote.read($0.after, MergeNote.gaveBackKey)?.trashId == tookIn.trashId }
+            return HistoryNote(
+                what: language.text("books.merge.historyTookIn", ["kind": kind.rawValue, "name": tookIn.name]),
+                undoAction: undone ? nil : "/trash/\(tookIn.trashId)/restore")
+        }
+        if entry.kind == .edited, let gaveBack = MergeNote.read(entry.after, MergeNote.gaveBackKey) {
+            return HistoryNote(
+                what: language.text("books.merge.historyGaveBack", ["name": gaveBack.name]),
+                undoAction: nil)
+        }
+        if entry.kind == .deleted, let into = MergeNote.read(entry.before, MergeNote.mergedIntoKey) {
+            let undone = newer.contains { $0.kind == .restored }
+            return HistoryNote(
+                what: language.text("books.merge.historyMergedInto", ["name": into.name]),
+                undoAction: undone ? nil : "/trash/\(into.trashId)/restore")
+        }
+        return nil
+    }
+
     func record(from snapshot: ParseValue, id: String) -> CatalogueEntry? {
         guard let name = snapshot.objectValue?[StoreBookRepository.Schema.name]?.stringValue else { return nil }
         return CatalogueEntry(kind: kind, id: id, name: name)

@@ -68,6 +68,10 @@ struct CatalogueShowPage: Sendable {
     let deleteURL: String
     /// "Delete this genre".
     let deleteLinkText: String
+    /// The page that merges this entry into another.
+    let mergeURL: String
+    /// "Merge into another author…".
+    let mergeLinkText: String
 }
 
 /// A book on an entry's page.
@@ -210,6 +214,8 @@ extension CatalogueShowPage {
         nameField = CatalogueFormatting.nameField(typedName ?? entry.name, problem: problemText)
         deleteURL = "\(kind.path)/\(entry.id)/delete"
         deleteLinkText = language.text("books.entry.deleteLink", ["kind": kind.rawValue])
+        mergeURL = "\(kind.path)/\(entry.id)/merge"
+        mergeLinkText = language.text("books.merge.link", ["kind": kind.rawValue])
     }
 }
 

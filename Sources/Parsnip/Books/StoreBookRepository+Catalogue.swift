@@ -4,8 +4,10 @@ import ParseStore
 extension StoreBookRepository {
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] {
         try await writePath.read { reader in
-            let objects = try reader.find(
-                ParseQuery(kind.className).order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1))
+            let objects = Self.filed(
+                try reader.find(
+                    ParseQuery(kind.className).order(by: Schema.name).ignoringCaseAndAccentsInTextOrder().limit(-1)),
+                kind: kind)
             let counts = try Self.bookCounts(kind, objects.map(\.objectId), reader: reader)
             return objects.map { CatalogueEntryUsage(entry: Self.entry(kind, $0), bookCount: counts[$0.objectId] ?? 0) }
         }
@@ -32,7 +34,7 @@ extension StoreBookRepository {
     func createEntry(_ kind: CatalogueKind, name: String, by user: SignedInUser?) async throws -> CatalogueEntry {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let outcome = try await writePath.change(by: user) { session -> Result<CatalogueEntry, CatalogueError> in
-            if let existing = try Self.entry(kind, named: name, reader: session.reader) {
+            if let existing = try Self.matchingEntry(kind, named: name, reader: session.reader) {
                 return .failure(.duplicate(existingId: existing.objectId))
             }
             let object = try session.create(kind.className, [Schema.name: .set(.string(name))])
@@ -83,7 +85,7 @@ extension StoreBookRepository {
     private static func rename(_ old: ParseObject, of kind: CatalogueKind, to name: String, session: ChangeSession)
         throws -> Result<CatalogueEntry, CatalogueError>
     {
-        if let existing = try entry(kind, named: name, reader: session.reader), existing.objectId != old.objectId {
+        if let existing = try matchingEntry(kind, named: name, except: old.objectId, reader: session.reader) {
             return .failure(.duplicate(existingId: existing.objectId))
         }
         let object = try session.update(kind.className, objectId: old.objectId, [Schema.name: .set(.string(name))])

@@ -13,7 +13,7 @@ extension StoreBookRepository {
             isbn: object[Schema.isbnField]?.includedObjectValue?[Schema.value]?.stringValue.flatMap {
                 $0.isEmpty ? nil : $0
             },
-            authors: authors.map { entry(.author, $0) },
+            authors: filed(authors, kind: .author).map { entry(.author, $0) },
             publishers: publishers.map { entry(.publisher, $0) },
             readingStatus: object[Schema.readingStatus]?.stringValue.flatMap(ReadingStatus.init(rawValue:)),
             lentTo: object[Schema.lentTo]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },

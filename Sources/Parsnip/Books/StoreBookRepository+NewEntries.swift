@@ -4,8 +4,8 @@ import ParseStore
 /// own button: a book save links or adds them in its own change, so the entries and the book are kept together or
 /// not at all.
 extension StoreBookRepository {
-    /// Puts each of `names` into `input` as an id: the entry of its kind with that name (ignoring case and
-    /// surrounding spaces) when there is one, else a new entry added in `session` — never a second one.
+    /// Puts each of `names` into `input` as an id: the entry of its kind with that name (ignoring case, spaces and,
+    /// for an author, the order of "Surname, Forename") when there is one, else a new entry added in `session` — never a second one.
     ///
     /// Called inside the save's change once its checks passed (`refusal(of:)` lets the placeholder
     /// `BookInput.typedNewGenreId` through) and before the book is written, so a refused save adds nothing. A typed
@@ -34,7 +34,7 @@ extension StoreBookRepository {
     /// with its history entry).
     private static func entryId(_ kind: CatalogueKind, named name: String, session: ChangeSession) throws -> String {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let existing = try entry(kind, named: name, reader: session.reader) { return existing.objectId }
+        if let existing = try matchingEntry(kind, named: name, reader: session.reader) { return existing.objectId }
         let object = try session.create(kind.className, [Schema.name: .set(.string(name))])
         try session.record(
             .created, entryReference(kind, object.objectId), before: nil, after: RecordSnapshot.of(object))

@@ -38,14 +38,14 @@ struct TypedEntryNames: Sendable, Hashable {
     func sentences(saved book: Book) -> [Words] {
         CatalogueKind.allCases.compactMap { kind in
             guard let name = names[kind] else { return nil }
-            let key = CatalogueNameDraft.comparisonKey(name)
+            let key = PersonName.key(name, kind: kind)
             let linked: [CatalogueEntry] =
                 switch kind {
                 case .genre: book.genre.map { [$0] } ?? []
                 case .author: book.authors
                 case .publisher: book.publishers
                 }
-            guard let entry = linked.first(where: { CatalogueNameDraft.comparisonKey($0.name) == key }) else {
+            guard let entry = linked.first(where: { PersonName.key($0.name, kind: kind) == key }) else {
                 return nil
             }
             if knownIds.contains(entry.id) {

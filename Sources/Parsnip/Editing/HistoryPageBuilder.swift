@@ -32,14 +32,27 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
             recordURL: current == nil ? nil : subject.recordURL(id: recordId),
             recordLinkText: language.text("errors.readOnly.back", ["kind": kind]),
             goneNotice: current == nil ? language.text("editing.history.gone", ["kind": kind]) : nil,
-            entries: entries.map { row($0, canRevert: canRevert, language: language) }
+            entries: entries.map { row($0, canRevert: canRevert, canUndo: context.canEdit, language: language) }
                 + (added.map { [addedRow($0, language: language)] } ?? []),
             isEmpty: entries.isEmpty && added == nil,
             csrfToken: context.csrfToken)
     }
 
-    private func row(_ entry: HistoryEntry, canRevert: Bool, language: Language) -> HistoryRow {
+    /// `canRevert`: the record is here and the person may edit; `canUndo`: the person may edit (a feature's own
+    /// undo, such as restoring a merged entry, works whether the record is here or not).
+    private func row(_ entry: HistoryEntry, canRevert: Bool, canUndo: Bool, language: Language) -> HistoryRow {
         let when = ChangeMoment(entry.at, now: now, language: language).text
+        if let note = subject.note(on: entry, among: entries, in: language) {
+            // Its undo is the feature's (a trash restore), offered to an editor whether the record is here or not.
+            let undo = note.undoAction.flatMap { action in
+                canUndo
+                    ? HistoryUndo(
+                        action: action, field: "", label: language.text("editing.history.undo"),
+                        spokenLabel: language.text("editing.history.undoSpoken", ["when": when])) : nil
+            }
+            return HistoryRow(
+                what: note.what, who: entry.username, when: when, fields: [], hasFields: false, undo: undo)
+        }
         let before = entry.before.flatMap { subject.record(from: $0, id: recordId) }
         let after = entry.after.flatMap { subject.record(from: $0, id: recordId) }
         var changes: [FieldChange] = []

@@ -30,10 +30,22 @@ protocol HistorySubject: Sendable {
     func save(
         id: String, typed: Field.Record, base: EditBase, choices: [String: ConflictChoice], by user: SignedInUser?
     ) async throws -> ConflictReport?
+    /// A change the feature words itself, with where its Undo posts (a merge of two catalogue entries, undone by
+    /// restoring the merged one from the trash); nil for the ordinary wording. `entries` is the whole history,
+    /// newest first, so a change already undone offers no Undo.
+    func note(on entry: HistoryEntry, among entries: [HistoryEntry], in language: Language) -> HistoryNote?
 }
 
 extension HistorySubject {
     var inBooks: Bool { false }
+    func note(on entry: HistoryEntry, among entries: [HistoryEntry], in language: Language) -> HistoryNote? { nil }
+}
+
+/// A change in a feature's own words: "Merged “Pratchett, Terry” into this author", and the form that undoes it.
+struct HistoryNote: Sendable, Hashable {
+    var what: String
+    /// Where the Undo button posts (with only the CSRF token); nil when it cannot be undone any more.
+    var undoAction: String?
 }
 
 /// A record as stored now, for a revert: its fields and its version (updatedAt in milliseconds).

@@ -16,15 +16,19 @@ struct TrashBundle: Sendable, Hashable {
     /// The deleted objects, the main one first.
     var objects: [ParseObject]
     var links: [Link]
+    /// What the feature needs to undo the rest of the change, in its own terms (a merge: the books it moved to the
+    /// entry it kept); nil for a plain delete. Only the feature's `TrashKind` reads it.
+    var extra: ParseValue?
 
-    init(objects: [ParseObject], links: [Link] = []) {
+    init(objects: [ParseObject], links: [Link] = [], extra: ParseValue? = nil) {
         self.objects = objects
         self.links = links
+        self.extra = extra
     }
 
     /// The bundle as one stored value.
     var value: ParseValue {
-        .object([
+        var members: OrderedDictionary<String, ParseValue> = [
             "objects": .array(
                 objects.map { object in
                     .object([
@@ -40,7 +44,9 @@ struct TrashBundle: Sendable, Hashable {
                         "owner": .string(link.owner.key), "key": .string(link.key), "target": .string(link.target.key),
                     ])
                 }),
-        ])
+        ]
+        if let extra { members["extra"] = extra }
+        return .object(members)
     }
 
     /// Reads a stored bundle; nil when it is not one.
@@ -64,7 +70,7 @@ struct TrashBundle: Sendable, Hashable {
             else { return nil }
             links.append(Link(owner: owner, key: key, target: target))
         }
-        self.init(objects: decoded, links: links)
+        self.init(objects: decoded, links: links, extra: members["extra"])
     }
 
     /// "Class:id" back into a reference.

@@ -36,7 +36,7 @@ final class StoreBookRepositoryTests: XCTestCase {
         Set(try await store.read { try $0.find(query.limit(-1)) }.map(\.objectId))
     }
 
-    func testCreateThenFindReturnsGenreISBNAuthorsAndPublishersSortedByName() async throws {
+    func testCreateThenFindReturnsGenreISBNPublishersSortedByNameAndAuthorsBySurname() async throws {
         let genre = try await add(.genre, "Science fiction")
         let herbert = try await add(.author, "Frank Herbert")
         let anderson = try await add(.author, "kevin Anderson")
@@ -50,7 +50,7 @@ final class StoreBookRepositoryTests: XCTestCase {
         XCTAssertEqual(found?.publishingYear, 1965)
         XCTAssertEqual(found?.genre, genre)
         XCTAssertEqual(found?.isbn, "9780441172719")
-        XCTAssertEqual(found?.authors, [herbert, anderson], "sorted by name ignoring case")
+        XCTAssertEqual(found?.authors, [anderson, herbert], "filed by surname ignoring case")
         XCTAssertEqual(found?.publishers, [chilton])
         let missing = try await books.find(id: "nope")
         XCTAssertNil(missing)

@@ -202,6 +202,11 @@ struct FailingBookRepository: BookRepository {
     {
         throw FailingRepository.DiskError()
     }
+    func mergeEntry(_ kind: CatalogueKind, id: String, into keptId: String, by user: SignedInUser?) async throws
+        -> CatalogueMerge
+    {
+        throw FailingRepository.DiskError()
+    }
     func deletion(id: String) async throws -> DeletedWhileEditing { throw FailingRepository.DiskError() }
     func restore(id: String, with input: BookInput, by user: SignedInUser?) async throws -> RestoreWithChanges<Book> {
         throw FailingRepository.DiskError()

@@ -299,7 +299,12 @@ enum FormScenarios {
             let target = try await owner.addEntry(.genre, "Zz last genre")
             deleting.typed = [("moveTo", target)]
         }
+        let merged = try await owner.addEntry(kind, "Quillon \(kind.singular) 7")
+        let kept = try await owner.addEntry(kind, "Quillon kept \(kind.singular)")
         return [
+            FormScenario(
+                route: "\(kind.path)/{id}/merge", browser: owner, page: "\(kind.path)/\(merged)/merge?into=\(kept)",
+                path: "\(kind.path)/\(merged)/merge"),
             FormScenario(
                 route: kind.path, browser: owner, page: kind.path, path: kind.path,
                 typed: [("name", "New \(kind.singular) & co")]),
