@@ -233,7 +233,7 @@ final class BookLanguageTests: XCTestCase {
         XCTAssertEqual(BookEditField.lentOn.lines(of: book, in: .ko), ["2026년 3월 3일"])
         XCTAssertEqual(BookEditField.readingStatus.lines(of: book, in: .es), ["Leyendo"])
         XCTAssertEqual(BookEditField.publishingYear.lines(of: book, in: .es), ["2024"], "a year is not grouped")
-        XCTAssertEqual(BookEditField.isbn.lines(of: book, in: .ko), ["9780441013593"])
+        XCTAssertEqual(BookEditField.isbn.lines(of: book, in: .ko), ["978-0-441-01359-3"])
         XCTAssertEqual(CatalogueEntryField.name.label(in: .pt), "Nome")
         var typed = BookInput(
             title: "Dune", publishingYear: nil, genreId: BookInput.typedNewGenreId, isbn: nil, authorIds: [],
