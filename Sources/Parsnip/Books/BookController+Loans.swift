@@ -20,11 +20,17 @@ extension BookController {
                 throw PageError.notFound
             }
             let message =
-                before.lentTo.map { context.language.text("books.flash.returnedFrom", ["title": before.title, "name": $0]) }
+                before.lentTo.map {
+                    context.language.text("books.flash.returnedFrom", ["title": before.title, "name": $0])
+                }
                 ?? context.language.text("books.flash.returned", ["title": before.title])
             return Flash.redirect(to: back, message: message)
         } orShowingAgain: { context in
-            try await show(request, context: context)
+            // The book's page with the button again, its way back kept.
+            let page = BookShowPage(
+                book: try await findBook(id), visitor: BookVisitor(context: context), now: clock.now(),
+                loans: BookLoanContext(today: today, csrfToken: context.csrfToken, back: back))
+            return pages.render(page, template: "books/show")
         }
     }
 

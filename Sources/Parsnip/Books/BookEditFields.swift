@@ -26,7 +26,8 @@ enum BookEditField: String, Sendable, Hashable, CaseIterable {
 
     /// The fields compared as one value; authors and publishers are sets and merge element by element.
     static let scalars: [BookEditField] = [
-        .title, .publishingYear, .genre, .isbn, .cover, .readingStatus, .rating, .finishedOn, .lentTo, .lentOn, .dueBack,
+        .title, .publishingYear, .genre, .isbn, .cover, .readingStatus, .rating, .finishedOn, .lentTo, .lentOn,
+        .dueBack,
     ]
 }
 

@@ -42,7 +42,8 @@ enum BookLoanWords {
                     ? language.text("books.loan.today", ["name": name])
                     : language.text("books.loan.since", ["name": name, "day": day(lentOn, today: today, in: language)])
             } else if days < 14 {
-                holder = language.text("books.loan.since", ["name": name, "day": day(lentOn, today: today, in: language)])
+                holder = language.text(
+                    "books.loan.since", ["name": name, "day": day(lentOn, today: today, in: language)])
             } else if days < 61 {
                 holder = language.text("books.loan.forWeeks", ["name": name], counts: ["weeks": days / 7])
             } else {

@@ -13,7 +13,8 @@ extension BookIndexPage {
         let rows = result.books.map { book in
             pieces.rows.piece(
                 BookFormatting.row(
-                    book, loans: loans, canChange: ReadOnlyRecord.mayChange(writers: book.writers, canEdit: chrome.canEdit),
+                    book, loans: loans,
+                    canChange: ReadOnlyRecord.mayChange(writers: book.writers, canEdit: chrome.canEdit),
                     in: language),
                 in: language)
         }

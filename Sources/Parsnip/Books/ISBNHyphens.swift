@@ -34,14 +34,17 @@ enum ISBNHyphens {
             let group = prefix + "-" + String(digits[3..<(3 + groupLength)])
             guard let steps = groups[group] else { continue }
             let after = 3 + groupLength
-            let seven = Int(String(digits[after..<min(after + 7, 13)]).padding(toLength: 7, withPad: "0", startingAt: 0))
+            let seven = Int(
+                String(digits[after..<min(after + 7, 13)]).padding(toLength: 7, withPad: "0", startingAt: 0))
             guard let seven, let step = steps.last(where: { $0.start <= seven }), step.length > 0,
                 after + step.length < 12
             else { return nil }
             let registrant = String(digits[after..<(after + step.length)])
             let publication = String(digits[(after + step.length)..<12])
             let groupDigits = String(digits[3..<after])
-            if isTen { return [groupDigits, registrant, publication, String(normalized.suffix(1))].joined(separator: "-") }
+            if isTen {
+                return [groupDigits, registrant, publication, String(normalized.suffix(1))].joined(separator: "-")
+            }
             return [prefix, groupDigits, registrant, publication, String(digits[12])].joined(separator: "-")
         }
         return nil

@@ -23,7 +23,9 @@ extension StoreBookRepository {
                 BookRating.range.contains($0) ? $0 : nil
             },
             finishedOn: object[Schema.finishedOn]?.dateValue.flatMap(CalendarDate.init(stored:)),
-            cover: { if case .file(let name, _)? = object[Schema.cover], PhotoUpload.isValidName(name) { name } else { nil } }(),
+            cover: {
+                if case .file(let name, _)? = object[Schema.cover], PhotoUpload.isValidName(name) { name } else { nil }
+            }(),
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             updatedBy: ChangeAuthorship.stamp(of: object).username)

@@ -45,7 +45,8 @@ extension StoreBookRepository {
 
     /// The fields a list row shows, the only ones the list reads (with the genre and ISBN they point to).
     static let listKeys = [
-        Schema.title, Schema.publishingYear, Schema.genre, Schema.isbnField, Schema.lentTo, Schema.lentOn, Schema.dueBack,
+        Schema.title, Schema.publishingYear, Schema.genre, Schema.isbnField, Schema.lentTo, Schema.lentOn,
+        Schema.dueBack,
         Schema.rating, Schema.cover,
     ]
 

@@ -134,4 +134,3 @@ struct NutritionRowView: Sendable {
     let focusUp: Bool
     let focusDown: Bool
 }
-

@@ -72,7 +72,8 @@ final class BookFormTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(#"<dt>Genre</dt><dd><a href="/genres/\#(catalogue.genre)">Science fiction</a></dd>"#))
             XCTAssertTrue(
-                html.contains(#"<dt>ISBN</dt><dd class="isbn"><span class="isbn-form">ISBN-13 978-0-06-051275-0</span>"#))
+                html.contains(
+                    #"<dt>ISBN</dt><dd class="isbn"><span class="isbn-form">ISBN-13 978-0-06-051275-0</span>"#))
             XCTAssertTrue(html.contains("<h2>Authors</h2>"))
             XCTAssertTrue(html.contains(#"<li><a href="/authors/\#(catalogue.authors[0])">Ursula K. Le Guin</a></li>"#))
             XCTAssertTrue(html.contains(#"<li><a href="/authors/\#(catalogue.authors[1])">Octavia E. Butler</a></li>"#))

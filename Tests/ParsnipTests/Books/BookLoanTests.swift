@@ -44,13 +44,17 @@ final class BookLoanTests: XCTestCase {
             try await browser.addBook(
                 bookForm(
                     genre: genre,
-                    [("title", "Long gone"), ("isbn", ""), ("lentTo", "Bea"), ("lentOn", "2024-04-10"),
-                        ("dueBack", "2024-04-30")]))
+                    [
+                        ("title", "Long gone"), ("isbn", ""), ("lentTo", "Bea"), ("lentOn", "2024-04-10"),
+                        ("dueBack", "2024-04-30"),
+                    ]))
             try await browser.addBook(
                 bookForm(
                     genre: genre,
-                    [("title", "Just lent"), ("isbn", ""), ("lentTo", "Cy"), ("lentOn", "2024-04-28"),
-                        ("dueBack", "2024-05-20")]))
+                    [
+                        ("title", "Just lent"), ("isbn", ""), ("lentTo", "Cy"), ("lentOn", "2024-04-28"),
+                        ("dueBack", "2024-05-20"),
+                    ]))
             let list = try await browser.get("/books?shelf=lent").text
             XCTAssertTrue(
                 list.contains(

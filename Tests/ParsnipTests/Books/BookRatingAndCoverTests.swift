@@ -55,7 +55,8 @@ final class BookRatingAndCoverTests: XCTestCase {
                 "/books/new",
                 form: bookForm(
                     genre: genre,
-                    [("finishedOn-day", "31"), ("finishedOn-month", "2"), ("finishedOn-year", "2024"), ("rating", "2")]))
+                    [("finishedOn-day", "31"), ("finishedOn-month", "2"), ("finishedOn-year", "2024"), ("rating", "2")])
+            )
             XCTAssertEqual(notReal.status, .unprocessableContent)
             XCTAssertTrue(notReal.text.contains("“Finished on” must be a real date"), notReal.text)
             XCTAssertTrue(notReal.text.contains(#"name="rating" value="2" checked>"#), "the stars chosen are kept")
@@ -67,18 +68,27 @@ final class BookRatingAndCoverTests: XCTestCase {
 
     func testTheRecordRulesHoldTheNewFieldsForTheParseAPI() async throws {
         try await withParseAPI { world in
-            let date = { (iso: String) -> ParseValue in .date(ISO8601DateFormatter().date(from: iso.replacingOccurrences(of: ".000", with: ""))!) }
+            let date = { (iso: String) -> ParseValue in
+                .date(ISO8601DateFormatter().date(from: iso.replacingOccurrences(of: ".000", with: ""))!)
+            }
             for (body, what) in [
                 (["title": ParseValue.string("Six stars"), "rating": .number(6)], "a rating over 5"),
                 (["title": .string("Half star"), "rating": .number(3.5)], "a rating that is not whole"),
                 (["title": .string("Zero"), "rating": .number(0)], "no stars as a rating"),
                 (
-                    ["title": .string("Back first"), "lentTo": .string("Bea"), "lentOn": date("2024-05-01T00:00:00.000Z"),
-                        "dueBack": date("2024-04-01T00:00:00.000Z")], "due back before it was lent"
+                    [
+                        "title": .string("Back first"), "lentTo": .string("Bea"),
+                        "lentOn": date("2024-05-01T00:00:00.000Z"),
+                        "dueBack": date("2024-04-01T00:00:00.000Z"),
+                    ], "due back before it was lent"
                 ),
-                (["title": .string("Long name"), "lentTo": .string(String(repeating: "B", count: 101))], "a long name"),
+                (
+                    ["title": .string("Long name"), "lentTo": .string(String(repeating: "B", count: 101))],
+                    "a long name"
+                ),
             ] {
-                let answer = try await world.editor.post("/parse/classes/Book", json(.object(.init(uniqueKeysWithValues: body.sorted { $0.key < $1.key }))))
+                let answer = try await world.editor.post(
+                    "/parse/classes/Book", json(.object(.init(uniqueKeysWithValues: body.sorted { $0.key < $1.key }))))
                 XCTAssertEqual(answer.code, 142, "\(what): \(answer.text)")
             }
             let text = try await world.editor.post(
@@ -124,7 +134,8 @@ final class BookRatingAndCoverTests: XCTestCase {
             XCTAssertTrue(name.hasSuffix("_front_cover.png"), name)
             let page = try await browser.get("/books/\(id)").text
             XCTAssertTrue(
-                page.contains(#"<img class="book-cover" src="/covers/\#(name)" alt="Cover of The Dispossessed">"#), page)
+                page.contains(#"<img class="book-cover" src="/covers/\#(name)" alt="Cover of The Dispossessed">"#), page
+            )
             let image = try await browser.get("/covers/\(name)")
             XCTAssertEqual(image.status, .ok)
             XCTAssertEqual(image.headers[.contentType], "image/png")
@@ -151,14 +162,21 @@ final class BookRatingAndCoverTests: XCTestCase {
             XCTAssertTrue(hostile.text.contains(#"value="Typed title""#))
             let large = try await browser.postMultipart(
                 "/books/new", fields: bookForm(genre: genre, [("isbn", "")]),
-                files: [(BookCover.fileField, "huge.png", RecipePhotoTests.png + Array(repeating: 0, count: PhotoUpload.maximumBytes))])
+                files: [
+                    (
+                        BookCover.fileField, "huge.png",
+                        RecipePhotoTests.png + Array(repeating: 0, count: PhotoUpload.maximumBytes)
+                    )
+                ])
             XCTAssertEqual(large.status, .unprocessableContent)
             XCTAssertTrue(large.text.contains("choose a photo of at most 5 MB"))
 
             // Removed.
             let removed = try await browser.postMultipart(
                 "/books/\(id)/edit",
-                fields: bookForm(genre: genre) + browser.bookEditBase(id) + [("cover", newName), ("coverRemove", "true")],
+                fields: bookForm(genre: genre) + browser.bookEditBase(id) + [
+                    ("cover", newName), ("coverRemove", "true"),
+                ],
                 files: [])
             XCTAssertEqual(removed.status, .seeOther, removed.text)
             let storedcover = try await store.read { try $0.fetch("Book", objectId: id) }
