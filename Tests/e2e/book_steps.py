@@ -116,8 +116,10 @@ def main_lines(page: Page) -> list[str]:
 def fact(page: Page, label: str, value: str) -> None:
     """The book page states `label` … `value` (e.g. ISBN 9780441013593)."""
     text = "\n".join(main_lines(page))
-    # The ISBN row names its forms: "ISBN-13 9780441013593", "ISBN-10 0441013597".
+    # The ISBN row names its forms: "ISBN-13 978-0-441-01359-3", "ISBN-10 0-441-01359-7"; `value` is the digits.
     form = r"(-1[03])?" if label == "ISBN" else ""
+    if label == "ISBN":
+        text = re.sub(r"(?<=[0-9X])-(?=[0-9X])", "", text)
     pattern = r"(^|\n|\s)" + re.escape(label) + form + r"[:\s]*" + re.escape(value) + r"(\s|$)"
     assert re.search(pattern, text), f"the page does not show {label} {value!r}:\n{text}"
 

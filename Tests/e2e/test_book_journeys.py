@@ -143,8 +143,9 @@ def test_add_entries_add_a_book_refuse_its_isbn_twice_open_filter_and_delete_it(
     filter_books(page, author=first_author)
     expect(page).to_have_url(re.compile(r"[?&]authorName="))
     expect(match_line(page, 1)).to_have_count(1)
-    assert row_cells(list_row(page, book.title)) == [
-        book.title, "1974", genre, isbn, f"{first_author}, {second_author}"]
+    cells = row_cells(list_row(page, book.title))
+    cells[3] = cells[3].replace("-", "")  # the ISBN is shown hyphenated by its ranges
+    assert cells == [book.title, "1974", genre, isbn, f"{first_author}, {second_author}"]
     expect(page.get_by_label("Author", exact=True)).to_have_value(first_author)
     expect(page.get_by_role("link", name="Clear filters")).to_be_visible()
     shot(page, "filtered-by-author")

@@ -286,7 +286,7 @@ func buildRouter(
     .addRoutes(to: routes)
     BookController(
         repository: books, pages: pages, pageSize: settings.pageSize, clock: settings.clock,
-        listPieces: BookListPieces(pages: pages)
+        timeZone: settings.timeZone, listPieces: BookListPieces(pages: pages)
     )
     .addRoutes(to: routes)
     for kind in CatalogueKind.allCases {

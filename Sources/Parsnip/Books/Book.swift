@@ -71,6 +71,14 @@ struct Book: Sendable, Hashable {
     var lentTo: String? = nil
     /// The day it was lent (`lentOn`, a Date at midnight UTC); nil when not lent or not said.
     var lentOn: CalendarDate? = nil
+    /// The day it should come back (`dueBack`, a Date at midnight UTC); nil when not said.
+    var dueBack: CalendarDate? = nil
+    /// Stars out of five (`rating`, a whole Number 1–5); nil when not rated.
+    var rating: Int? = nil
+    /// The day someone finished reading it (`finishedOn`, a Date at midnight UTC); nil when not said.
+    var finishedOn: CalendarDate? = nil
+    /// The name of its cover photo as kept in the database (`cover`, a Parse File); nil without one.
+    var cover: String? = nil
     var createdAt: Date?
     var updatedAt: Date?
     /// The username of the person who saved it last (its `updatedBy`); nil when saved without signing in, by
@@ -82,7 +90,8 @@ struct Book: Sendable, Hashable {
     init(
         id: String? = nil, title: String, publishingYear: Int?, genre: CatalogueEntry?, isbn: String?,
         authors: [CatalogueEntry] = [], publishers: [CatalogueEntry] = [], readingStatus: ReadingStatus? = nil,
-        lentTo: String? = nil, lentOn: CalendarDate? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
+        lentTo: String? = nil, lentOn: CalendarDate? = nil, dueBack: CalendarDate? = nil, rating: Int? = nil,
+        finishedOn: CalendarDate? = nil, cover: String? = nil, createdAt: Date? = nil, updatedAt: Date? = nil,
         updatedBy: String? = nil
     ) {
         self.id = id
@@ -95,6 +104,10 @@ struct Book: Sendable, Hashable {
         self.readingStatus = readingStatus
         self.lentTo = lentTo
         self.lentOn = lentOn
+        self.dueBack = dueBack
+        self.rating = rating
+        self.finishedOn = finishedOn
+        self.cover = cover
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.updatedBy = updatedBy
@@ -119,6 +132,11 @@ struct BookInput: Sendable, Hashable {
     var readingStatus: ReadingStatus? = nil
     var lentTo: String? = nil
     var lentOn: CalendarDate? = nil
+    var dueBack: CalendarDate? = nil
+    var rating: Int? = nil
+    var finishedOn: CalendarDate? = nil
+    /// The kept cover photo's name; nil for none.
+    var cover: String? = nil
     /// Names typed into "New genre", "New author" or "New publisher" but not added with their own button, cleaned
     /// and checked: the save links the entry of that name, or adds it when there is none.
     var newEntryNames: [CatalogueKind: String]

@@ -31,7 +31,7 @@ extension BookController {
     /// or an "Add …" button: adds the entry and shows the form again with it chosen. 503/507 with the form as typed
     /// when the database could not take it.
     @Sendable func create(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        let draft = try BookDraft(form: context.form)
+        let draft = try await postedDraft(context)
         if Self.addingKind(context.form) != nil {
             return try await addEntry(.new, draft: draft, context: context)
         }
@@ -77,7 +77,7 @@ extension BookController {
     /// Names typed into "New …" boxes are saved along, as on a new book; or an "Add …" button, as on a new book.
     @Sendable func update(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try BookDraft(form: context.form)
+        let draft = try await postedDraft(context)
         let base = try EditBase(form: context.form)
         let mode: BookFormMode
         if let book = try await repository.find(id: id) {
@@ -121,7 +121,7 @@ extension BookController {
     /// it back from the trash with everything typed (new author, publisher and genre names too), in one transaction.
     @Sendable func restoreWithChanges(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
-        let draft = try BookDraft(form: context.form)
+        let draft = try await postedDraft(context)
         var state = typedState(draft, context: context)
         state.base = nil
         let deleted = BookFormMode.deleted(id: id, notice: try await repository.deletion(id: id))

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import ParseStore
 
@@ -9,8 +10,11 @@ struct BookController<Repository: BookRepository>: Sendable {
     let pageSize: Int
     /// The app's clock: the latest publishing year is the year after its year.
     let clock: any ParseClock
-    /// List pages rendered since the last write, by visitor variant and query string.
-    let listCache = RenderedPageCache(shards: 8)
+    /// The household's time zone: what day it is for a new loan and for "due back".
+    let timeZone: TimeZone
+    /// List pages rendered since the last write, by visitor variant, day and query string, with a stand-in for the
+    /// CSRF token of their "Returned" buttons.
+    let listCache = PageCache<TokenSplicedPage>(capacity: 64, byteBudget: 4 << 20, shards: 8)
     /// The list's rows and filter choices, kept rendered by what they show.
     let listPieces: BookListPieces
     /// Book pages and forms rendered since the last write, by visitor variant and path, with the CSRF token left out: a book page is
@@ -23,11 +27,14 @@ struct BookController<Repository: BookRepository>: Sendable {
     func addRoutes(to routes: AccessRoutes) {
         routes.get("/books", .signedIn, use: index)
         routes.get("/books/new", .editor, use: new)
-        routes.post("/books/new", .editor, use: create)
+        routes.post("/books/new", .editor, upload: PhotoUpload.rule, use: create)
         routes.get("/books/:id", .signedIn, use: show)
         routes.get("/books/:id/edit", .editor, use: edit)
-        routes.post("/books/:id/edit", .editor, use: update)
-        routes.post("/books/:id/restore", .editor, use: restoreWithChanges)
+        routes.post("/books/:id/edit", .editor, upload: PhotoUpload.rule, use: update)
+        routes.post("/books/:id/restore", .editor, upload: PhotoUpload.rule, use: restoreWithChanges)
+        routes.post("/books/:id/returned", .editor, use: returned)
+        routes.get("/covers/:name", .signedIn, use: cover)
+        routes.get("/covers/:name/small", .signedIn, use: cover)
         routes.get("/books/:id/delete", .editor, use: confirmDelete)
         routes.post("/books/:id/delete", .editor, use: delete)
     }
@@ -36,9 +43,12 @@ struct BookController<Repository: BookRepository>: Sendable {
 
     /// GET /books — searched by `q`, filtered by `genre`, `author` and `publisher`, sorted by `sort`, 50 a page.
     @Sendable func index(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
-        try await listCache.listPage(
-            for: context.cacheVariant + (request.uri.query ?? ""), context: context, revision: repository.revision
-        ) {
+        let today = today
+        // The day is in the key: a loan's "for 3 weeks" and "overdue" change with it.
+        return try await listCache.formPage(
+            for: context.cacheVariant + today.iso + (request.uri.query ?? ""), context: context,
+            revision: repository.revision
+        ) { token in
             let query = try BookListQuery(FormFields(query: request.uri.query))
             let entries = try await allEntries()
             var authorIds: Set<String> = []
@@ -48,7 +58,8 @@ struct BookController<Repository: BookRepository>: Sendable {
             let result = try await repository.list(query.request(size: pageSize, authorIds: authorIds))
             let page = BookIndexPage(
                 result: result, query: query, entries: entries, pageSize: pageSize,
-                visitor: BookVisitor(context: context), pieces: listPieces)
+                visitor: BookVisitor(context: context), pieces: listPieces,
+                loans: BookLoanContext(today: today, csrfToken: token, back: query.url(page: query.page)))
             return pages.renderBody(page, template: "books/index")
         }
     }
@@ -58,11 +69,14 @@ struct BookController<Repository: BookRepository>: Sendable {
     /// GET /books/:id — the book with its genre, ISBN, authors and publishers.
     @Sendable func show(_ request: Request, context: ParsnipRequestContext) async throws -> Response {
         let id = try context.routeObjectId()
+        let today = today
         return try await pageCache.formPage(
-            for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
-        ) { _ in
+            for: context.cacheVariant + today.iso + request.uri.path, context: context, revision: repository.revision
+        ) { token in
             let book = try await findBook(id)
-            let page = BookShowPage(book: book, visitor: BookVisitor(context: context), now: clock.now())
+            let page = BookShowPage(
+                book: book, visitor: BookVisitor(context: context), now: clock.now(),
+                loans: BookLoanContext(today: today, csrfToken: token, back: "/books/\(id)"))
             return pages.renderBody(page, template: "books/show")
         }
     }
@@ -126,6 +140,9 @@ struct BookController<Repository: BookRepository>: Sendable {
         }
         return entries
     }
+
+    /// Today in the household's time zone.
+    var today: CalendarDate { CalendarDate(dayOf: clock.now(), in: timeZone) }
 
     func findBook(_ id: String) async throws -> Book {
         guard let book = try await repository.find(id: id) else { throw PageError.notFound }

@@ -27,7 +27,13 @@ extension BookDraft {
         let year: Result<Int?, Problem> =
             yearText.isEmpty ? .success(nil) : Self.publishingYear(yearText, now: now).map { $0 }
         if case .failure(let problem) = year { problems.append(problem) }
-        let lending = Self.lending(lentTo: lentTo, lentOn: lentOn, problems: &problems)
+        if let coverProblem { problems.append(Problem(field: .cover, message: coverProblem)) }
+        let stars = BookRating.stars(rating)
+        if !rating.isEmpty, stars == nil {
+            problems.append(Problem(field: .rating, message: Words("books.error.ratingInvalid")))
+        }
+        let finished = Self.day(finishedOn, field: .finishedOn, problems: &problems)
+        let lending = Self.lending(lentTo: lentTo, lentOn: lentOn, dueBack: dueBack, problems: &problems)
         guard problems.isEmpty, case .success(let publishingYear) = year else { return .invalid(problems) }
         var input = BookInput(
             title: title, publishingYear: publishingYear, genreId: genreId, isbn: isbn,
@@ -35,32 +41,55 @@ extension BookDraft {
         input.readingStatus = ReadingStatus(rawValue: readingStatus)
         input.lentTo = lending.lentTo
         input.lentOn = lending.lentOn
+        input.dueBack = lending.dueBack
+        input.rating = stars
+        input.finishedOn = finished
+        input.cover = cover.isEmpty ? nil : cover
         return .valid(input)
     }
 
-    /// Who has the book and since when: a name of at most 100 characters, and a real day, which needs a name.
-    static func lending(lentTo: String, lentOn: String, problems: inout [Problem]) -> (
-        lentTo: String?, lentOn: CalendarDate?
+    /// The day typed into the three boxes of `field`: nil when they are empty; a problem when they do not make a
+    /// real day ("must have a day, a month and a year", "must be a real date").
+    static func day(_ typed: String, field: Field, problems: inout [Problem]) -> CalendarDate? {
+        let text = TextCleaning.clean(typed, keepLineBreaks: false)
+        guard !text.isEmpty else { return nil }
+        if let day = CalendarDate(iso: text) { return day }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        let isPartial = parts.count == 3 && parts.contains { $0.isEmpty }
+        let message: Words =
+            switch (field, isPartial) {
+            case (.lentOn, true): Words("books.error.lentOnPartial")
+            case (.lentOn, false): Words("books.error.lentOnInvalid")
+            case (.dueBack, true): Words("books.error.dueBackPartial")
+            case (.dueBack, false): Words("books.error.dueBackInvalid")
+            case (_, true): Words("books.error.finishedOnPartial")
+            case (_, false): Words("books.error.finishedOnInvalid")
+            }
+        problems.append(Problem(field: field, message: message))
+        return nil
+    }
+
+    /// Who has the book, since when and until when: a name of at most 100 characters, and real days, which need a
+    /// name; it cannot be due back before it was lent.
+    static func lending(lentTo: String, lentOn: String, dueBack: String = "", problems: inout [Problem]) -> (
+        lentTo: String?, lentOn: CalendarDate?, dueBack: CalendarDate?
     ) {
         let name = TextCleaning.clean(lentTo, keepLineBreaks: false)
-        let dayText = TextCleaning.clean(lentOn, keepLineBreaks: false)
         if name.count > Limits.lentToLength {
             problems.append(
                 Problem(
                     field: .lentTo, message: Words("books.error.lentToTooLong", counts: ["max": Limits.lentToLength])))
         }
-        let day = CalendarDate(iso: dayText)
-        if !dayText.isEmpty, day == nil {
-            let parts = dayText.split(separator: "-", omittingEmptySubsequences: false)
-            let isPartial = parts.count == 3 && parts.contains { $0.isEmpty }
-            problems.append(
-                Problem(
-                    field: .lentOn,
-                    message: isPartial ? Words("books.error.lentOnPartial") : Words("books.error.lentOnInvalid")))
-        } else if day != nil, name.isEmpty {
+        let typedDays = [lentOn, dueBack].map { TextCleaning.clean($0, keepLineBreaks: false) }
+        if name.isEmpty, typedDays.contains(where: { !$0.isEmpty }) {
             problems.append(Problem(field: .lentTo, message: Words("books.error.lentToMissing")))
         }
-        return (name.isEmpty ? nil : name, day)
+        let day = Self.day(lentOn, field: .lentOn, problems: &problems)
+        let due = Self.day(dueBack, field: .dueBack, problems: &problems)
+        if let day, let due, due < day {
+            problems.append(Problem(field: .dueBack, message: Words("books.error.dueBackBeforeLent")))
+        }
+        return (name.isEmpty ? nil : name, day, due)
     }
 
     /// The latest publishing year allowed at `now`: next year, in UTC.

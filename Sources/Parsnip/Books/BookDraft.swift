@@ -17,6 +17,17 @@ struct BookDraft: Sendable, Hashable {
     var lentTo: String = ""
     /// The day it was lent as its three boxes hold it, "YYYY-M-D" (`DateBoxes`), or a whole `2024-05-03`.
     var lentOn: String = ""
+    /// The day it should come back, as its three boxes hold it.
+    var dueBack: String = ""
+    /// The rating's radio value: "" (no rating) or "1"…"5".
+    var rating: String = ""
+    /// The day someone finished it, as its three boxes hold it.
+    var finishedOn: String = ""
+    /// The name of the cover photo the form holds (the stored one, or one chosen in an earlier send of this form and
+    /// kept); empty for none.
+    var cover: String = ""
+    /// Why the cover chosen in this send was refused, when it was; the form shows it beside the cover field.
+    var coverProblem: Words?
 
     init(
         title: String = "", isbn: String = "", genreId: String = "", year: String = "", authorIds: [String] = [],
@@ -33,12 +44,28 @@ struct BookDraft: Sendable, Hashable {
     /// The form filled from a stored book.
     init(book: Book) {
         self.init(
-            title: book.title, isbn: book.isbn ?? "", genreId: book.genre?.id ?? "",
+            title: book.title, isbn: book.isbn.map(ISBNHyphens.shown) ?? "", genreId: book.genre?.id ?? "",
             year: book.publishingYear.map(String.init) ?? "",
             authorIds: book.authors.map(\.id), publisherIds: book.publishers.map(\.id))
         readingStatus = book.readingStatus?.rawValue ?? ""
         lentTo = book.lentTo ?? ""
-        lentOn = book.lentOn.map { "\($0.year)-\($0.month)-\($0.day)" } ?? ""
+        lentOn = book.lentOn.map(Self.boxesText) ?? ""
+        dueBack = book.dueBack.map(Self.boxesText) ?? ""
+        rating = book.rating.map(String.init) ?? ""
+        finishedOn = book.finishedOn.map(Self.boxesText) ?? ""
+        cover = book.cover ?? ""
+    }
+
+    /// A day as the three boxes hold it: "2024-5-3".
+    static func boxesText(_ day: CalendarDate) -> String { "\(day.year)-\(day.month)-\(day.day)" }
+
+    /// A loan typed on this form without a day was lent today, the household's day: "Lent to" filled with a name the
+    /// form did not start with (`base`, nil for a new book) and "Lent on" left empty.
+    mutating func dateNewLoan(today: CalendarDate, base: EditBase?) {
+        let name = TextCleaning.clean(lentTo, keepLineBreaks: false)
+        guard !name.isEmpty, TextCleaning.clean(lentOn, keepLineBreaks: false).isEmpty else { return }
+        if let base, base.fields[BookEditField.lentTo.rawValue] == FieldFingerprint.of(name) { return }
+        lentOn = Self.boxesText(today)
     }
 
     /// Reads the form's fields: `title`, `isbn`, `genre`, `publishingYear`, and the repeated checkboxes `author`
@@ -64,6 +91,13 @@ struct BookDraft: Sendable, Hashable {
         }
         lentTo = form["lentTo"] ?? ""
         lentOn = DateBoxes.text(of: "lentOn", in: form)
+        dueBack = DateBoxes.text(of: "dueBack", in: form)
+        rating = form["rating"] ?? ""
+        guard rating.isEmpty || BookRating.stars(rating) != nil else { throw .badRequest("an unknown rating") }
+        finishedOn = DateBoxes.text(of: "finishedOn", in: form)
+        let cover = form[BookCover.nameField] ?? ""
+        guard cover.isEmpty || StoredFileName.isValid(cover) else { throw .badRequest("a malformed cover name") }
+        self.cover = form[BookCover.removeField] == "true" ? "" : cover
     }
 
     /// The limits the form states and `validate(now:)` enforces.
@@ -77,10 +111,18 @@ struct BookDraft: Sendable, Hashable {
 
     /// Where on the form a problem is.
     enum Field: String, Sendable, Hashable, CaseIterable {
-        case title, isbn, genre, publishingYear, authors, publishers, readingStatus, lentTo, lentOn
+        case title, isbn, genre, publishingYear, authors, publishers, cover, readingStatus, rating, finishedOn,
+            lentTo, lentOn, dueBack
 
-        /// The HTML id of the field's input (or of the fieldset, for authors and publishers).
-        var htmlId: String { rawValue }
+        /// The HTML id of the field's input (or of the fieldset, for authors and publishers; the first radio button
+        /// for the rating; the file box for the cover).
+        var htmlId: String {
+            switch self {
+            case .rating: "rating-none"
+            case .cover: BookCover.fileField
+            default: rawValue
+            }
+        }
     }
 
     /// One problem with one field, in the words shown to the person.

@@ -16,12 +16,16 @@ extension BookEditField: EditableField {
         case .title: record.title.isEmpty ? [] : [record.title]
         case .publishingYear: record.publishingYear.map { [String($0)] } ?? []
         case .genre: record.genre.map { [Self.genreLine($0, in: nil)] } ?? []
-        case .isbn: record.isbn.map { [$0] } ?? []
+        case .isbn: record.isbn.map { [ISBNHyphens.shown($0)] } ?? []
         case .authors: record.authors.map(\.name)
         case .publishers: record.publishers.map(\.name)
         case .readingStatus: record.readingStatus.map { [$0.title] } ?? []
         case .lentTo: record.lentTo.map { [$0] } ?? []
         case .lentOn: record.lentOn.map { [$0.readable] } ?? []
+        case .dueBack: record.dueBack.map { [$0.readable] } ?? []
+        case .rating: record.rating.map { [BookRating.drawn($0)] } ?? []
+        case .finishedOn: record.finishedOn.map { [$0.readable] } ?? []
+        case .cover: record.cover.map { [PhotoUpload.shownName($0)] } ?? []
         }
     }
 
@@ -37,6 +41,10 @@ extension BookEditField: EditableField {
         case .readingStatus: language.text("books.field.readingStatus")
         case .lentTo: language.text("books.field.lentTo")
         case .lentOn: language.text("books.field.lentOn")
+        case .dueBack: language.text("books.field.dueBack")
+        case .rating: language.text("books.field.rating")
+        case .finishedOn: language.text("books.field.finishedOn")
+        case .cover: language.text("books.field.cover")
         }
     }
 
@@ -46,6 +54,9 @@ extension BookEditField: EditableField {
         case .genre: record.genre.map { [Self.genreLine($0, in: language)] } ?? []
         case .readingStatus: record.readingStatus.map { [$0.title(in: language)] } ?? []
         case .lentOn: record.lentOn.map { [LocalFormats.day($0, in: language)] } ?? []
+        case .dueBack: record.dueBack.map { [LocalFormats.day($0, in: language)] } ?? []
+        case .finishedOn: record.finishedOn.map { [LocalFormats.day($0, in: language)] } ?? []
+        case .rating: record.rating.map { [BookRating.words($0, in: language)] } ?? []
         default: lines(of: record)
         }
     }
@@ -73,6 +84,10 @@ extension BookEditField: EditableField {
         case .readingStatus: target.readingStatus = source.readingStatus
         case .lentTo: target.lentTo = source.lentTo
         case .lentOn: target.lentOn = source.lentOn
+        case .dueBack: target.dueBack = source.dueBack
+        case .rating: target.rating = source.rating
+        case .finishedOn: target.finishedOn = source.finishedOn
+        case .cover: target.cover = source.cover
         }
     }
 
@@ -101,6 +116,10 @@ extension Book {
         input.readingStatus = readingStatus
         input.lentTo = lentTo
         input.lentOn = lentOn
+        input.dueBack = dueBack
+        input.rating = rating
+        input.finishedOn = finishedOn
+        input.cover = cover
         return input
     }
 
@@ -117,6 +136,10 @@ extension Book {
         readingStatus = input.readingStatus
         lentTo = input.lentTo
         lentOn = input.lentOn
+        dueBack = input.dueBack
+        rating = input.rating
+        finishedOn = input.finishedOn
+        cover = input.cover
     }
 }
 
@@ -134,6 +157,10 @@ enum BookSnapshot {
         if let status = book.readingStatus { members["readingStatus"] = .string(status.rawValue) }
         if let lentTo = book.lentTo { members["lentTo"] = .string(lentTo) }
         if let lentOn = book.lentOn { members["lentOn"] = .date(lentOn.date) }
+        if let dueBack = book.dueBack { members["dueBack"] = .date(dueBack.date) }
+        if let rating = book.rating { members["rating"] = .number(Double(rating)) }
+        if let finishedOn = book.finishedOn { members["finishedOn"] = .date(finishedOn.date) }
+        if let cover = book.cover { members["cover"] = .string(cover) }
         if let genre = book.genre { members["genre"] = entries([genre]) }
         return .object(.init(uniqueKeysWithValues: members.sorted { $0.key < $1.key }))
     }
@@ -154,6 +181,10 @@ enum BookSnapshot {
             authors: entries("authors", .author), publishers: entries("publishers", .publisher),
             readingStatus: members["readingStatus"]?.stringValue.flatMap(ReadingStatus.init(rawValue:)),
             lentTo: members["lentTo"]?.stringValue,
-            lentOn: members["lentOn"]?.dateValue.flatMap(CalendarDate.init(stored:)))
+            lentOn: members["lentOn"]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            dueBack: members["dueBack"]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            rating: members["rating"]?.numberValue.flatMap(NumberText.wholeNumber),
+            finishedOn: members["finishedOn"]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            cover: members["cover"]?.stringValue)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// The book form's fields as an edit base knows them: the key each is carried under and the label it is shown by.
 enum BookEditField: String, Sendable, Hashable, CaseIterable {
-    case title, publishingYear, genre, isbn, authors, publishers, readingStatus, lentTo, lentOn
+    case title, publishingYear, genre, isbn, authors, publishers, cover, readingStatus, rating, finishedOn, lentTo,
+        lentOn, dueBack
 
     /// The field's name as the form labels it: "Title", "Publishing year".
     var label: String {
@@ -16,11 +17,18 @@ enum BookEditField: String, Sendable, Hashable, CaseIterable {
         case .readingStatus: "Reading"
         case .lentTo: "Lent to"
         case .lentOn: "Lent on"
+        case .dueBack: "Due back"
+        case .rating: "Rating"
+        case .finishedOn: "Finished on"
+        case .cover: "Cover"
         }
     }
 
     /// The fields compared as one value; authors and publishers are sets and merge element by element.
-    static let scalars: [BookEditField] = [.title, .publishingYear, .genre, .isbn, .readingStatus, .lentTo, .lentOn]
+    static let scalars: [BookEditField] = [
+        .title, .publishingYear, .genre, .isbn, .cover, .readingStatus, .rating, .finishedOn, .lentTo, .lentOn,
+        .dueBack,
+    ]
 }
 
 /// A book's form values in the shape a save compares them, from the stored book (the form's base, and what is
@@ -38,6 +46,10 @@ struct BookFieldValues: Sendable, Hashable {
     var readingStatus: ReadingStatus?
     var lentTo: String?
     var lentOn: CalendarDate?
+    var dueBack: CalendarDate?
+    var rating: Int?
+    var finishedOn: CalendarDate?
+    var cover: String?
 
     /// The values of a stored book.
     init(book: Book) {
@@ -50,6 +62,10 @@ struct BookFieldValues: Sendable, Hashable {
         readingStatus = book.readingStatus
         lentTo = book.lentTo
         lentOn = book.lentOn
+        dueBack = book.dueBack
+        rating = book.rating
+        finishedOn = book.finishedOn
+        cover = book.cover
     }
 
     /// The values of a valid form.
@@ -63,6 +79,10 @@ struct BookFieldValues: Sendable, Hashable {
         readingStatus = input.readingStatus
         lentTo = input.lentTo
         lentOn = input.lentOn
+        dueBack = input.dueBack
+        rating = input.rating
+        finishedOn = input.finishedOn
+        cover = input.cover
     }
 
     /// The token of one field: a `FieldFingerprint` of a scalar's text; a set's ids sorted and comma-joined.
@@ -77,6 +97,10 @@ struct BookFieldValues: Sendable, Hashable {
         case .readingStatus: FieldFingerprint.of(readingStatus?.rawValue ?? "")
         case .lentTo: FieldFingerprint.of(lentTo ?? "")
         case .lentOn: FieldFingerprint.of(lentOn?.iso ?? "")
+        case .dueBack: FieldFingerprint.of(dueBack?.iso ?? "")
+        case .rating: FieldFingerprint.of(rating.map(String.init) ?? "")
+        case .finishedOn: FieldFingerprint.of(finishedOn?.iso ?? "")
+        case .cover: FieldFingerprint.of(cover ?? "")
         }
     }
 

@@ -48,34 +48,39 @@ enum BookFormatting {
         EntryLinkView(name: entry.name, url: "\(entry.kind.path)/\(entry.id)")
     }
 
-    /// An ISBN as the book page shows it: "ISBN-13 9780441013593" and, when it has one, "ISBN-10 0441013597" —
-    /// the same in every language.
+    /// An ISBN as the book page shows it: "ISBN-13 978-0-441-01359-3" and, when it has one, "ISBN-10 0-441-01359-7"
+    /// (hyphenated by the ISBN ranges, digits alone where its range is not known) — the same in every language.
     static func isbnForms(_ isbn: String) -> [String] {
         let thirteen = ISBNText.thirteenDigits(isbn)
-        return ["ISBN-13 \(thirteen)"] + (ISBNText.tenDigits(thirteen).map { ["ISBN-10 \($0)"] } ?? [])
+        return ["ISBN-13 \(ISBNHyphens.shown(thirteen))"]
+            + (ISBNText.tenDigits(thirteen).map { ["ISBN-10 \(ISBNHyphens.shown($0))"] } ?? [])
     }
 
-    /// "Lent to Sam on 3 May 2024", "Lent to Sam"; nil while the book is at home.
-    static func lending(_ book: Book, in language: Language) -> String? {
-        guard let lentTo = book.lentTo else { return nil }
-        guard let day = book.lentOn else { return language.text("books.show.lentTo", ["name": lentTo]) }
-        return language.text("books.show.lentToOn", ["name": lentTo, "day": LocalFormats.day(day, in: language)])
-    }
-
-    /// A book's row: its year as written ("1969", never grouped), its ISBN as stored.
-    static func row(_ book: Book, in language: Language) -> BookTableRow {
+    /// A book's row: its year as written ("1969", never grouped), its ISBN hyphenated.
+    /// With `loans`, a lent book's row says who has it and since when, and offers "Returned" when `canChange`.
+    static func row(
+        _ book: Book, loans: BookLoanContext? = nil, canChange: Bool = false, in language: Language
+    ) -> BookTableRow {
         let authors = book.authors.map(\.name).joined(separator: language.text("books.list.authorSeparator"))
         let summary = [authors, book.publishingYear.map(String.init) ?? "", book.genre?.name ?? ""]
             .filter { !$0.isEmpty }.joined(separator: " · ")
-        return BookTableRow(
+        var row = BookTableRow(
             title: book.title,
             url: "/books/\(book.id ?? "")",
             year: book.publishingYear.map(String.init) ?? NumberText.missing,
             genre: book.genre?.name ?? NumberText.missing,
-            isbn: book.isbn ?? NumberText.missing,
+            isbn: book.isbn.map(ISBNHyphens.shown) ?? NumberText.missing,
             authors: authors.isEmpty ? NumberText.missing : authors,
             summary: summary
         )
+        if let loans {
+            row.loan = BookLoanWords.facts(book, today: loans.today, in: language)
+            row.returnButton = BookLoanWords.button(book, loans: loans, canChange: canChange, in: language)
+        }
+        row.stars = book.rating.map(BookRating.drawn)
+        row.ratingWords = book.rating.map { BookRating.words($0, in: language) }
+        row.coverURL = book.cover.map { BookCover.url($0, small: true) }
+        return row
     }
 
     /// A filter select's options for one kind: "All genres" first, then every entry, the chosen one selected.
@@ -97,6 +102,11 @@ extension BookTableRow: TemplateParent {
         case "isbn": .text(isbn)
         case "authors": .text(authors)
         case "summary": .text(summary)
+        case "loan": loan.flatMap(TemplateValue.init(reflecting:))
+        case "returnButton": returnButton.flatMap(TemplateValue.init(reflecting:))
+        case "stars": stars.map(TemplateValue.text)
+        case "ratingWords": ratingWords.map(TemplateValue.text)
+        case "coverURL": coverURL.map(TemplateValue.text)
         default: nil
         }
     }

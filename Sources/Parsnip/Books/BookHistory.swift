@@ -18,6 +18,16 @@ struct BookHistory<Repository: BookRepository>: HistorySubject {
 
     func record(from snapshot: ParseValue, id: String) -> Book? { BookSnapshot.book(snapshot, id: id) }
 
+    /// A loan's start and end in words: "Lent to Bea", "Returned by Bea" — the book's loans read down its History.
+    func changeWords(before: Book, after: Book, in language: Language) -> String? {
+        switch (before.lentTo, after.lentTo) {
+        case (let name?, nil): language.text("books.history.returnedBy", ["name": name])
+        case (nil, let name?): language.text("books.history.lentTo", ["name": name])
+        case (let old?, let new?) where old != new: language.text("books.history.lentTo", ["name": new])
+        default: nil
+        }
+    }
+
     func current(id: String) async throws -> HistoryCurrent<Book>? {
         guard let book = try await repository.find(id: id) else { return nil }
         return HistoryCurrent(record: book, version: EditBase(book: book).version)

@@ -1,6 +1,9 @@
+import ParseStore
+
 /// Where books, genres, authors and publishers live. Controllers know only this protocol.
 ///
 /// Internal, not public: saves speak the editing foundation's internal types (`EditBase`, `EditOutcome`).
+
 protocol BookRepository: Sendable {
     /// Moves after every write through this repository (for page caches).
     var revision: Int { get }
@@ -27,6 +30,13 @@ protocol BookRepository: Sendable {
         id: String, with input: BookInput, from base: EditBase, choices: [String: ConflictChoice],
         by user: SignedInUser?
     ) async throws -> EditOutcome<Book>
+    /// The book is back home: clears `lentTo`, `lentOn` and `dueBack` in one stamped change that History records
+    /// (nothing is written when it was not lent). Throws `BookSaveError.bookNotFound` when it is gone.
+    func markReturned(id: String, by user: SignedInUser?) async throws -> Book
+    /// Keeps a cover chosen on the form, before any book names it, so a form shown again still holds it.
+    func keepCover(_ cover: StoredFile) async throws
+    /// The kept cover (or any kept file) called `name`, with its bytes; nil when there is none.
+    func cover(named name: String) async throws -> StoredFile?
     /// Deletes the book, its ISBN object and every relation row that names it; returns what it was.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book>
     /// Who deleted the book `id` and when, with the trash item that can bring it back.

@@ -102,8 +102,30 @@ enum BookRules {
             [
                 TextRule(
                     field: Schema.title, maximum: BookDraft.Limits.titleLength,
-                    missing: Words("rules.book.titleMissing"), tooLong: Words("rules.book.titleTooLong"))
+                    missing: Words("rules.book.titleMissing"), tooLong: Words("rules.book.titleTooLong")),
+                TextRule(
+                    field: Schema.lentTo, maximum: BookDraft.Limits.lentToLength,
+                    tooLong: Words("rules.book.lentToTooLong")),
             ])
+        breaks += NumberRule.breaks(
+            of: book,
+            [
+                NumberRule(
+                    field: Schema.rating,
+                    range: Double(BookRating.range.lowerBound)...Double(BookRating.range.upperBound), whole: true,
+                    broken: Words("rules.book.rating"))
+            ])
+        for field in [Schema.lentOn, Schema.dueBack, Schema.finishedOn] {
+            guard let value = book[field], value != .null else { continue }
+            if value.dateValue.flatMap(CalendarDate.init(stored:)) == nil {
+                refuse(field, Words("rules.book.day", ["field": field]))
+            }
+        }
+        if let lent = book[Schema.lentOn]?.dateValue, let due = book[Schema.dueBack]?.dateValue,
+            let lentDay = CalendarDate(stored: lent), let dueDay = CalendarDate(stored: due), dueDay < lentDay
+        {
+            refuse(Schema.dueBack, Words("rules.book.dueBeforeLent"))
+        }
         if let year = book[Schema.publishingYear], year != .null {
             let latest = BookDraft.latestYear(now: check.now)
             let whole = year.numberValue.flatMap { $0.rounded() == $0 ? Int(exactly: $0) : nil }

@@ -1,7 +1,7 @@
 import ParseStore
 
-/// How books and catalogue entries are found: a book by its title, its authors' and publishers' names, its genre and
-/// its ISBN in both forms; an author, publisher or genre by its name. A book's document is made again whenever one
+/// How books and catalogue entries are found: a book by its title, its borrower, its authors' and publishers' names,
+/// its genre and its ISBN in both forms; an author, publisher or genre by its name. A book's document is made again whenever one
 /// of those entries, or its ISBN object, changes.
 extension StoreBookRepository {
     /// Every searchable class of the catalogue, the entries before the books that draw on them.
@@ -20,9 +20,11 @@ extension StoreBookRepository {
             .merging([Schema.isbn: [Schema.value]]) { first, _ in first },
         dependents: { change, reader in try booksNaming(change, reader: reader) })
 
-    /// Title, authors, publishers, genre and ISBN (its 13- and 10-digit forms) as one text.
+    /// Title, who it is lent to (searching "Bea" finds the books Bea has), authors, publishers, genre and ISBN (its 13-
+    /// and 10-digit forms) as one text.
     static func bookDocument(_ object: ParseObject, reader: ParseReader) throws -> SearchDocument {
         var parts = [object[Schema.title]?.stringValue ?? ""]
+        if let lentTo = object[Schema.lentTo]?.stringValue, !lentTo.isEmpty { parts.append(lentTo) }
         for key in [Schema.authors, Schema.publishers] {
             guard case .relation? = try reader.schema(Schema.book)?.fields[key] else { continue }
             let related = try reader.relatedObjects(

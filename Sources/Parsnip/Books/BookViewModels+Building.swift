@@ -5,13 +5,20 @@ extension BookIndexPage {
     /// options and rows rendered by `pieces`.
     init(
         result: BookListPage, query: BookListQuery, entries: [CatalogueKind: [CatalogueEntryUsage]], pageSize: Int,
-        visitor: BookVisitor, pieces: BookListPieces
+        visitor: BookVisitor, pieces: BookListPieces, loans: BookLoanContext
     ) {
         let language = visitor.language
-        let rows = result.books.map { pieces.rows.piece(BookFormatting.row($0, in: language), in: language) }
-        let filtering = query.isFiltering
         let heading = language.text("books.list.heading")
         let chrome = visitor.chrome(heading)
+        let rows = result.books.map { book in
+            pieces.rows.piece(
+                BookFormatting.row(
+                    book, loans: loans,
+                    canChange: ReadOnlyRecord.mayChange(writers: book.writers, canEdit: chrome.canEdit),
+                    in: language),
+                in: language)
+        }
+        let filtering = query.isFiltering
         var emptyState = BookFormatting.emptyState(
             isEmpty: rows.isEmpty, filtering: filtering, total: result.total,
             totalWithoutFilters: result.totalWithoutFilters, firstPageURL: query.url(page: 1), in: language)
@@ -75,8 +82,8 @@ extension BookIndexPage {
 }
 
 extension BookShowPage {
-    /// The page of `book` for `visitor`, its byline worded for `now`.
-    init(book: Book, visitor: BookVisitor, now: Date) {
+    /// The page of `book` for `visitor`, its byline worded for `now`, its loan for `loans.today`.
+    init(book: Book, visitor: BookVisitor, now: Date, loans: BookLoanContext) {
         let id = book.id ?? ""
         let language = visitor.language
         self.init(
@@ -88,7 +95,13 @@ extension BookShowPage {
             isbns: book.isbn.map(BookFormatting.isbnForms) ?? [],
             hasISBN: book.isbn != nil,
             reading: book.readingStatus?.title(in: language),
-            lending: BookFormatting.lending(book, in: language),
+            loan: BookLoanWords.facts(book, today: loans.today, in: language),
+            lentOn: book.lentOn.map { language.text("books.show.lentOn", ["day": LocalFormats.day($0, in: language)]) },
+            stars: book.rating.map(BookRating.drawn),
+            ratingWords: book.rating.map { BookRating.words($0, in: language) },
+            finishedOn: book.finishedOn.map { LocalFormats.day($0, in: language) },
+            coverURL: book.cover.map { BookCover.url($0) },
+            coverAlt: language.text("books.show.coverAlt", ["title": book.title]),
             authors: book.authors.map(BookFormatting.link),
             hasAuthors: !book.authors.isEmpty,
             publishers: book.publishers.map(BookFormatting.link),
@@ -100,6 +113,7 @@ extension BookShowPage {
         canChange = ReadOnlyRecord.mayChange(writers: book.writers, canEdit: page.canEdit)
         readOnlyNote = ReadOnlyRecord.note(
             thing: "book", writers: book.writers, canEdit: page.canEdit, language: language)
+        returnButton = BookLoanWords.button(book, loans: loans, canChange: canChange, in: language)
     }
 }
 
@@ -253,6 +267,35 @@ extension BookFormPage {
                 SelectOption(
                     value: $0.rawValue, title: $0.title(in: language), selected: $0.rawValue == draft.readingStatus)
             }
+        let coverError = messages[BookDraft.Field.cover.htmlId]
+        coverField = EditorPhoto(
+            name: draft.cover, smallURL: draft.cover.isEmpty ? nil : BookCover.url(draft.cover, small: true),
+            shownName: PhotoUpload.shownName(draft.cover),
+            caption: language.text("books.form.coverNow", ["name": PhotoUpload.shownName(draft.cover)]),
+            error: coverError,
+            describedBy: coverError == nil
+                ? "\(BookCover.fileField)-hint" : "\(BookCover.fileField)-hint \(BookCover.fileField)-error")
+        ratingOptions =
+            [
+                RatingOption(
+                    id: "rating-none", value: "", stars: "", label: language.text("books.rating.none"),
+                    checked: BookRating.stars(draft.rating) == nil)
+            ]
+            + BookRating.range.map { stars in
+                RatingOption(
+                    id: "rating-\(stars)", value: String(stars), stars: BookRating.drawn(stars),
+                    label: language.text("books.rating.stars", counts: ["stars": stars]),
+                    checked: BookRating.stars(draft.rating) == stars)
+            }
+        ratingError = messages[BookDraft.Field.rating.htmlId]
+        finishedOnBoxes = DateBoxes(
+            name: BookDraft.Field.finishedOn.htmlId, legend: language.text("books.field.finishedOn"),
+            hint: language.text("books.form.finishedOnHint"), text: draft.finishedOn,
+            error: messages[BookDraft.Field.finishedOn.htmlId], language: language)
+        dueBackBoxes = DateBoxes(
+            name: BookDraft.Field.dueBack.htmlId, legend: language.text("books.field.dueBack"),
+            hint: language.text("books.form.dueBackHint"), text: draft.dueBack,
+            error: messages[BookDraft.Field.dueBack.htmlId], language: language)
         lentToField = field(BookDraft.Field.lentTo.htmlId, draft.lentTo, hint: true)
         lentOnBoxes = DateBoxes(
             name: BookDraft.Field.lentOn.htmlId, legend: language.text("books.field.lentOn"),

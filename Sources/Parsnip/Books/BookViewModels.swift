@@ -43,13 +43,22 @@ struct BookTableRow: Sendable, Hashable {
     let year: String
     /// The genre's name, or "—".
     let genre: String
-    /// The ISBN's digits, hyphen-free, or "—".
+    /// The ISBN hyphenated ("978-0-441-01359-3"), or "—".
     let isbn: String
     /// The authors' names, comma-separated, or "—".
     let authors: String
     /// The row's second line on a phone, where the table's other columns are hidden: "Terry Pratchett · 1983 ·
     /// Fantasy" (what is missing left out).
     let summary: String
+    /// Who has it, since when and when it is due back; nil while it is at home.
+    var loan: BookLoanFacts? = nil
+    /// "Returned", for an editor, on a lent book's row.
+    var returnButton: ReturnButton? = nil
+    /// "★★★★☆" and its words for screen readers ("4 stars out of 5"); nil when not rated.
+    var stars: String? = nil
+    var ratingWords: String? = nil
+    /// The cover's small version; nil without one.
+    var coverURL: String? = nil
 }
 
 /// A genre, author or publisher as a link to its page.
@@ -72,8 +81,20 @@ struct BookShowPage: Sendable {
     let hasISBN: Bool
     /// "Read", "Reading", "Not read yet"; nil when nobody said.
     let reading: String?
-    /// "Lent to Sam on 3 May 2024"; nil while the book is at home.
-    let lending: String?
+    /// Who has it, since when and when it is due back; nil while the book is at home.
+    let loan: BookLoanFacts?
+    /// "Lent on 3 May 2024"; nil when not lent or no day was said.
+    let lentOn: String?
+    /// "Returned", for someone who may change the book, while it is lent.
+    var returnButton: ReturnButton? = nil
+    /// "★★★★☆" and "4 stars out of 5"; nil when not rated.
+    let stars: String?
+    let ratingWords: String?
+    /// "3 May 2024"; nil when not said.
+    let finishedOn: String?
+    /// The cover photo and its words for those who cannot see it; nil without one.
+    let coverURL: String?
+    let coverAlt: String
     let authors: [EntryLinkView]
     let hasAuthors: Bool
     let publishers: [EntryLinkView]
@@ -117,8 +138,17 @@ struct BookFormPage: Sendable {
     let newGenre: NewEntryBox
     let authorPicker: EntryPicker
     let publisherPicker: EntryPicker
+    /// The cover photo the form holds, and the box to choose one (a phone's picker offers its camera).
+    let coverField: EditorPhoto
     /// "Not said", "Not read yet", "Reading", "Read".
     let readingOptions: [SelectOption]
+    /// "No rating", "1 star" … "5 stars", as radio buttons.
+    let ratingOptions: [RatingOption]
+    let ratingError: String?
+    /// "Finished on" as three boxes.
+    let finishedOnBoxes: DateBoxes
+    /// "Due back" as three boxes.
+    let dueBackBoxes: DateBoxes
     let lentToField: EditorField
     /// "Lent on" as three boxes: day, month and year in the language's order.
     let lentOnBoxes: DateBoxes
@@ -129,6 +159,18 @@ struct BookFormPage: Sendable {
     let deleteURL: String?
     /// "Restore it with my changes" on the form of a book deleted while it was open; nil otherwise.
     let restoreAction: String?
+}
+
+/// One radio button of the rating: "No rating" or "3 stars".
+struct RatingOption: Sendable {
+    /// "rating-none", "rating-3".
+    let id: String
+    /// "" or "1"…"5".
+    let value: String
+    /// "★★★☆☆" for the eye, beside the words (hidden from screen readers, which say the words); empty for none.
+    let stars: String
+    let label: String
+    let checked: Bool
 }
 
 /// The hidden `_version` and `_base` fields of an edit form.

@@ -18,6 +18,14 @@ extension StoreBookRepository {
             readingStatus: object[Schema.readingStatus]?.stringValue.flatMap(ReadingStatus.init(rawValue:)),
             lentTo: object[Schema.lentTo]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
             lentOn: object[Schema.lentOn]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            dueBack: object[Schema.dueBack]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            rating: object[Schema.rating]?.numberValue.flatMap(NumberText.wholeNumber).flatMap {
+                BookRating.range.contains($0) ? $0 : nil
+            },
+            finishedOn: object[Schema.finishedOn]?.dateValue.flatMap(CalendarDate.init(stored:)),
+            cover: {
+                if case .file(let name, _)? = object[Schema.cover], PhotoUpload.isValidName(name) { name } else { nil }
+            }(),
             createdAt: object.createdAt,
             updatedAt: object.updatedAt,
             updatedBy: ChangeAuthorship.stamp(of: object).username)

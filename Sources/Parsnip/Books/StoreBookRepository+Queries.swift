@@ -20,7 +20,9 @@ extension StoreBookRepository {
             let rows = try reader.find(query.skip(skip).limit(size))
             let authors = try Self.authors(of: rows, reader: reader)
             return BookListPage(
-                books: rows.map { Self.book($0, authors: authors[$0.objectId] ?? [], publishers: []) },
+                books: try rows.map {
+                    try Self.withKeptCover(Self.book($0, authors: authors[$0.objectId] ?? [], publishers: []), reader)
+                },
                 total: total, totalWithoutFilters: cachedTotal)
         }
     }
@@ -28,12 +30,25 @@ extension StoreBookRepository {
     func find(id: String) async throws -> Book? {
         try await writePath.read { reader in
             guard try Self.fetch(Schema.book, id, reader: reader) != nil else { return nil }
-            return try Self.readBook(id, reader: reader)
+            return try Self.withKeptCover(Self.readBook(id, reader: reader), reader)
         }
     }
 
+    /// The book as the pages show it: a cover its File value names but Parsnip does not keep (an import from
+    /// elsewhere, a file removed) is no cover, never a broken image.
+    static func withKeptCover(_ book: Book, _ reader: ParseReader) throws -> Book {
+        guard let cover = book.cover, try !reader.hasFile(named: cover) else { return book }
+        var book = book
+        book.cover = nil
+        return book
+    }
+
     /// The fields a list row shows, the only ones the list reads (with the genre and ISBN they point to).
-    static let listKeys = [Schema.title, Schema.publishingYear, Schema.genre, Schema.isbnField]
+    static let listKeys = [
+        Schema.title, Schema.publishingYear, Schema.genre, Schema.isbnField, Schema.lentTo, Schema.lentOn,
+        Schema.dueBack,
+        Schema.rating, Schema.cover,
+    ]
 
     /// The books that match the request's filters; no constraints at all when it has none.
     static func filtered(_ request: BookListRequest) -> ParseQuery {

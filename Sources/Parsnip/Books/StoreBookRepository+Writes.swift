@@ -82,6 +82,10 @@ extension StoreBookRepository {
             Schema.readingStatus: .set(input.readingStatus.map { .string($0.rawValue) } ?? .null),
             Schema.lentTo: .set(input.lentTo.map { .string($0) } ?? .null),
             Schema.lentOn: .set(input.lentOn.map { .date($0.date) } ?? .null),
+            Schema.dueBack: .set(input.dueBack.map { .date($0.date) } ?? .null),
+            Schema.rating: .set(input.rating.map { .number(Double($0)) } ?? .null),
+            Schema.finishedOn: .set(input.finishedOn.map { .date($0.date) } ?? .null),
+            Schema.cover: .set(input.cover.map { .file(name: $0, url: nil) } ?? .null),
         ]
     }
 

@@ -24,6 +24,10 @@ final class StoreBookRepository: BookRepository {
         static let readingStatus = "readingStatus"
         static let lentTo = "lentTo"
         static let lentOn = "lentOn"
+        static let dueBack = "dueBack"
+        static let rating = "rating"
+        static let finishedOn = "finishedOn"
+        static let cover = "cover"
     }
 
     /// The lists' default orders (titles and names ignoring case and accents) as indexes, so a page of books or of

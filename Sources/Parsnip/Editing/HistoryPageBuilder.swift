@@ -66,7 +66,7 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
                 action: action, field: "", label: language.text("editing.history.undo"),
                 spokenLabel: language.text("editing.history.undoSpoken", ["when": when])) : nil
         return HistoryRow(
-            what: what(entry, language: language), who: entry.username, when: when,
+            what: what(entry, before: before, after: after, language: language), who: entry.username, when: when,
             fields: changes.map { change in
                 let spoken = ["field": change.label, "when": when]
                 return HistoryFieldRow(
@@ -88,10 +88,16 @@ struct HistoryPageBuilder<Subject: HistorySubject>: Sendable {
     }
 
     /// The change in words.
-    private func what(_ entry: HistoryEntry, language: Language) -> String {
+    private func what(
+        _ entry: HistoryEntry, before: Subject.Field.Record?, after: Subject.Field.Record?, language: Language
+    ) -> String {
         switch entry.kind {
         case .created: return language.text("editing.history.added")
-        case .edited: return language.text("editing.history.changed")
+        case .edited:
+            if let before, let after, let words = subject.changeWords(before: before, after: after, in: language) {
+                return words
+            }
+            return language.text("editing.history.changed")
         case .deleted: return language.text("editing.history.deleted")
         case .restored: return language.text("editing.history.restored")
         case .reverted:

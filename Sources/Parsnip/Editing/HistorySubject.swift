@@ -21,6 +21,8 @@ protocol HistorySubject: Sendable {
     func name(of record: Field.Record) -> String
     /// The record a history snapshot describes; nil when it is not one of this subject's.
     func record(from snapshot: ParseValue, id: String) -> Field.Record?
+    /// The change in the record's own words when they say more than "Changed" ("Returned by Bea"); nil otherwise.
+    func changeWords(before: Field.Record, after: Field.Record, in language: Language) -> String?
     /// The record as stored now with its version; nil when it does not exist (deleted, or never was).
     func current(id: String) async throws -> HistoryCurrent<Field.Record>?
     /// Saves `typed` as an edit loaded at `base`, settled by the three-way merge with `choices`; answers the
@@ -39,6 +41,8 @@ protocol HistorySubject: Sendable {
 extension HistorySubject {
     var inBooks: Bool { false }
     func note(on entry: HistoryEntry, among entries: [HistoryEntry], in language: Language) -> HistoryNote? { nil }
+
+    func changeWords(before: Field.Record, after: Field.Record, in language: Language) -> String? { nil }
 }
 
 /// A change in a feature's own words: "Merged “Pratchett, Terry” into this author", and the form that undoes it.

@@ -40,7 +40,7 @@ extension RecipeDraft {
         notes = form["notes"] ?? ""
         source = form["source"] ?? ""
         let photo = form[RecipePhoto.nameField] ?? ""
-        guard photo.isEmpty || RecipePhoto.isValidName(photo) else { throw .badRequest("a malformed photo name") }
+        guard photo.isEmpty || PhotoUpload.isValidName(photo) else { throw .badRequest("a malformed photo name") }
         self.photo = form[RecipePhoto.removeField] == "true" ? "" : photo
         self.language = language
     }

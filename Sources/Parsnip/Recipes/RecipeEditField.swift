@@ -131,7 +131,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .steps: recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
         case .notes: recipe.notes.isEmpty ? [] : recipe.notes.split(separator: "\n").map(String.init)
         case .source: recipe.source.isEmpty ? [] : [recipe.source]
-        case .photo: recipe.photo.map { [RecipePhoto.shownName($0)] } ?? []
+        case .photo: recipe.photo.map { [PhotoUpload.shownName($0)] } ?? []
         }
     }
 

@@ -209,8 +209,8 @@ extension RecipeEditorPage {
         let photoError = messages[RecipeDraft.Field.photo.htmlId]
         photoField = EditorPhoto(
             name: draft.photo, smallURL: draft.photo.isEmpty ? nil : RecipePhoto.url(draft.photo, small: true),
-            shownName: RecipePhoto.shownName(draft.photo),
-            caption: language.text("recipes.editor.photoNow", ["name": RecipePhoto.shownName(draft.photo)]),
+            shownName: PhotoUpload.shownName(draft.photo),
+            caption: language.text("recipes.editor.photoNow", ["name": PhotoUpload.shownName(draft.photo)]),
             error: photoError, describedBy: photoError == nil ? "photoFile-hint" : "photoFile-hint photoFile-error")
         sideOptions = EditorRowSection(
             rows: draft.sideOptions.enumerated().map { index, text in

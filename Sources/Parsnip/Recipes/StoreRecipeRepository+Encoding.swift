@@ -59,7 +59,7 @@ extension StoreRecipeRepository {
         recipe.notes = object["notes"]?.stringValue ?? ""
         recipe.source = object["source"]?.stringValue ?? ""
         recipe.writers = object.writers
-        if case .file(let name, _) = object["photo"], RecipePhoto.isValidName(name) { recipe.photo = name }
+        if case .file(let name, _) = object["photo"], PhotoUpload.isValidName(name) { recipe.photo = name }
         return recipe
     }
 

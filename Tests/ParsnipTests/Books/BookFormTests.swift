@@ -76,7 +76,8 @@ final class BookFormTests: XCTestCase {
             XCTAssertTrue(
                 html.contains(#"<dt>Genre</dt><dd><a href="/genres/\#(catalogue.genre)">Science fiction</a></dd>"#))
             XCTAssertTrue(
-                html.contains(#"<dt>ISBN</dt><dd class="isbn"><span class="isbn-form">ISBN-13 9780060512750</span>"#))
+                html.contains(
+                    #"<dt>ISBN</dt><dd class="isbn"><span class="isbn-form">ISBN-13 978-0-06-051275-0</span>"#))
             XCTAssertTrue(html.contains("<h2>Authors</h2>"))
             XCTAssertTrue(html.contains(#"<li><a href="/authors/\#(catalogue.authors[0])">Ursula K. Le Guin</a></li>"#))
             XCTAssertTrue(html.contains(#"<li><a href="/authors/\#(catalogue.authors[1])">Octavia E. Butler</a></li>"#))
@@ -142,7 +143,7 @@ final class BookFormTests: XCTestCase {
             let response1 = try await browser.get("/books/\(id)").text
             XCTAssertTrue(
                 response1.contains(
-                    #"<dd class="isbn"><span class="isbn-form">ISBN-13 9780060512750</span> <span class="isbn-form">ISBN-10 006051275X</span> </dd>"#
+                    #"<dd class="isbn"><span class="isbn-form">ISBN-13 978-0-06-051275-0</span> <span class="isbn-form">ISBN-10 0-06-051275-X</span> </dd>"#
                 ), response1)
         }
     }
@@ -300,7 +301,7 @@ final class BookFormTests: XCTestCase {
             let html = edit.text
             XCTAssertTrue(html.contains("<h1>Edit book</h1>"))
             XCTAssertTrue(html.contains(#"<form class="form book-form" method="post" action="/books/\#(id)/edit""#))
-            XCTAssertTrue(html.contains(#"name="isbn" value="9780060512750""#))
+            XCTAssertTrue(html.contains(#"name="isbn" value="978-0-06-051275-0""#))
             XCTAssertTrue(html.contains(#"value="\#(catalogue.authors[0])" checked>"#))
             XCTAssertTrue(html.contains(#"<button type="submit" class="button">Save changes</button>"#))
             XCTAssertTrue(html.contains(#"href="/books/\#(id)">Cancel</a>"#))

@@ -18,7 +18,8 @@ final class BookReadingTests: XCTestCase {
                     [("readingStatus", "read"), ("lentTo", "  Sam next door "), ("lentOn", "2024-04-28")]))
             let page = try await browser.get("/books/\(id)").text
             XCTAssertTrue(page.contains("<dt>Reading</dt><dd>Read</dd>"), page)
-            XCTAssertTrue(page.contains("<dt>Lent out</dt><dd>Lent to Sam next door on 28 April 2024</dd>"))
+            XCTAssertTrue(page.contains("<dt>Lent out</dt><dd>Since 28 April 2024</dd>"), page)
+            XCTAssertTrue(page.contains("<strong>Lent to Sam next door since 28 April</strong>"))
 
             let (book, schema) = try await store.read { reader in
                 (try reader.fetch("Book", objectId: id), try reader.schema("Book"))

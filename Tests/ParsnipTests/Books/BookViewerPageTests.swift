@@ -21,15 +21,19 @@ final class BookViewerPageTests: XCTestCase {
             authors: [author], updatedAt: now.addingTimeInterval(-60), updatedBy: "Ana")
     }
 
+    /// The day the pages are shown on, and their "Returned" buttons' token and way back.
+    static let loans = BookLoanContext(
+        today: CalendarDate(year: 2024, month: 5, day: 1)!, csrfToken: "token", back: "/books")
+
     func testABooksPageShowsWhoChangedItAndEditControlsOnlyToEditors() async throws {
         let viewer = try await render(
-            BookShowPage(book: book, visitor: BookVisitor(canEdit: false), now: now), "books/show")
+            BookShowPage(book: book, visitor: BookVisitor(canEdit: false), now: now, loans: Self.loans), "books/show")
         XCTAssertTrue(viewer.contains(#"<p class="changed-by">Last changed by Ana, "#))
         XCTAssertTrue(viewer.contains(">Ursula K. Le Guin</a>"))
         XCTAssertFalse(viewer.contains("/books/BookId0001/edit"))
         XCTAssertFalse(viewer.contains("/books/BookId0001/delete"))
         let editor = try await render(
-            BookShowPage(book: book, visitor: BookVisitor(canEdit: true), now: now), "books/show")
+            BookShowPage(book: book, visitor: BookVisitor(canEdit: true), now: now, loans: Self.loans), "books/show")
         XCTAssertTrue(editor.contains(#"href="/books/BookId0001/edit">Edit book</a>"#))
         XCTAssertTrue(editor.contains(#"href="/books/BookId0001/delete">Delete book</a>"#))
     }
@@ -41,7 +45,7 @@ final class BookViewerPageTests: XCTestCase {
         for canEdit in [false, true] {
             let page = BookIndexPage(
                 result: empty, query: query, entries: [:], pageSize: 50, visitor: BookVisitor(canEdit: canEdit),
-                pieces: BookListPieces(pages: pages))
+                pieces: BookListPieces(pages: pages), loans: Self.loans)
             let html = String(buffer: pages.renderBody(page, template: "books/index"))
             XCTAssertTrue(html.contains("No books yet"))
             XCTAssertEqual(html.contains(#"href="/books/new""#), canEdit, "canEdit \(canEdit)")

@@ -77,7 +77,7 @@ final class TrashTests: XCTestCase {
             XCTAssertFalse(authors.contains("1 book"), "while in the trash the book counts nowhere")
             _ = try await browser.post(try Self.restoreAction(in: list), form: [])
             let after = try await browser.get("/books/\(id)").text
-            for text in ["Ursula K. Le Guin", "Octavia E. Butler", "Harper", "Science fiction", "9780060512750"] {
+            for text in ["Ursula K. Le Guin", "Octavia E. Butler", "Harper", "Science fiction", "978-0-06-051275-0"] {
                 XCTAssertTrue(after.contains(text), text)
             }
             XCTAssertEqual(

@@ -176,6 +176,9 @@ struct FailingBookRepository: BookRepository {
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<Book> {
         throw FailingRepository.DiskError()
     }
+    func markReturned(id: String, by user: SignedInUser?) async throws -> Book { throw FailingRepository.DiskError() }
+    func keepCover(_ cover: StoredFile) async throws { throw FailingRepository.DiskError() }
+    func cover(named name: String) async throws -> StoredFile? { throw FailingRepository.DiskError() }
     func entries(_ kind: CatalogueKind) async throws -> [CatalogueEntryUsage] { throw FailingRepository.DiskError() }
     func entryIds(_ kind: CatalogueKind, matching search: String) async throws -> Set<String> {
         throw FailingRepository.DiskError()

@@ -249,6 +249,8 @@ enum FormScenarios {
         let dune = try await owner.addBook(
             bookForm(genre: catalogue.genre, [("title", "Dune"), ("isbn", "978-0-441-17271-9")]))
         let lostForm = bookForm(genre: catalogue.genre, [("title", "Lost atlas"), ("isbn", "978-0-14-044913-6")])
+        let lent = try await owner.addBook(
+            bookForm(genre: catalogue.genre, [("title", "Lent atlas"), ("isbn", ""), ("lentTo", "Bea")]))
         let lost = try await owner.addBook(lostForm)
         let lostBase = try await owner.loadedVersion(of: "/books/\(lost)/edit")
         _ = try await owner.post("/books/\(lost)/delete", form: [])
@@ -282,6 +284,10 @@ enum FormScenarios {
             FormScenario(
                 route: "/books/{id}/delete", browser: owner, page: "/books/\(dune)/delete",
                 path: "/books/\(dune)/delete"),
+            // "Returned" on the Lent out list: the book's page answers with the button again.
+            FormScenario(
+                route: "/books/{id}/returned", browser: owner, page: "/books?shelf=lent",
+                path: "/books/\(lent)/returned"),
         ]
     }
 
