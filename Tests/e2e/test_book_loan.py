@@ -27,7 +27,7 @@ def test_lending_a_book_to_bea_and_marking_it_returned(page: Page, shot):
     title = unique("The Hobbit ")
     open_new_book(page)
     fill_book_form(page, BookInput(title=title, isbn="9780261102217", genre=genre, year="1937"))
-    page.get_by_label("4 stars", exact=True).check()
+    page.get_by_role("radio", name="4 stars", exact=True).check()
     field_named(page, "Lent to").fill("Bea")
     due = page.get_by_role("group", name="Due back", exact=True)
     due.get_by_label("Day", exact=True).fill("1")

@@ -29,7 +29,7 @@ struct CSRFMiddleware: RouterMiddleware {
                 context.uploadedFiles = form.files
                 // Whatever the handler did not move is removed, answered or not.
                 defer { for file in form.files { try? FileManager.default.removeItem(at: file.url) } }
-                context.form = try FormFields(pairs: form.fields)
+                context.form = try FormFields(pairs: form.fields, allowingRepeated: FormFields.repeatableFieldNames)
                 guard let cookieToken, let sent = context.form[Self.fieldName],
                     Self.constantTimeEquals(sent, cookieToken)
                 else { throw PageError.forbidden(reload: Self.reloadPath(request)) }

@@ -56,16 +56,24 @@ struct FormFields: Sendable, Hashable {
         self.repeated = repeated
     }
 
-    /// The text fields of a multipart form, under the same rules: no name twice, at most `maximumFieldCount`.
-    init(pairs: [(String, String)]) throws(PageError) {
+    /// The text fields of a multipart form, under the same rules: no name twice but those in `allowingRepeated`
+    /// (the book form's author and publisher checkboxes), at most `maximumFieldCount`.
+    init(pairs: [(String, String)], allowingRepeated: Set<String> = []) throws(PageError) {
         guard pairs.count <= Self.maximumFieldCount else { throw .badRequest("too many fields") }
         var values: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
         for (name, value) in pairs {
+            if allowingRepeated.contains(name) {
+                repeated[name, default: []].append(value)
+                if values[name] == nil { values[name] = value }
+                continue
+            }
             guard values.updateValue(value, forKey: name) == nil else {
                 throw .badRequest("the field \(name) was sent twice")
             }
         }
         self.values = values
+        self.repeated = repeated
     }
 
     /// Decodes a query string such as `q=milk&after=…`; an absent query gives no fields.

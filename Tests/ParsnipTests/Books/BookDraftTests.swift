@@ -178,7 +178,8 @@ final class BookDraftTests: XCTestCase {
         XCTAssertEqual(
             BookDraft(book: book),
             BookDraft(
-                title: "Dune", isbn: "0441172717", genreId: "g1", year: "1965", authorIds: ["a1"], publisherIds: ["p1"])
+                title: "Dune", isbn: "0-441-17271-7", genreId: "g1", year: "1965", authorIds: ["a1"],
+                publisherIds: ["p1"])
         )
     }
 

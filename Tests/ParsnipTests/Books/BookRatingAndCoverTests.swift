@@ -118,6 +118,24 @@ final class BookRatingAndCoverTests: XCTestCase {
         }
     }
 
+    func testABookFormSentWithItsFileBoxKeepsEveryTickedAuthorAndPublisher() async throws {
+        try await withAppAndStore(settings: testSettings()) { browser, store in
+            let catalogue = try await browser.addCatalogue()
+            try await browser.get("/books/new")
+            let sent = try await browser.postMultipart(
+                "/books/new",
+                fields: bookForm(genre: catalogue.genre, authors: catalogue.authors, publishers: [catalogue.publisher]),
+                files: [(BookCover.fileField, "", [])])
+            XCTAssertEqual(sent.status, .seeOther, sent.text)
+            let id = String(try XCTUnwrap(sent.headers[.location]).dropFirst("/books/".count))
+            let authors = try await store.read { reader in
+                try reader.find(
+                    ParseQuery("Author").related(to: ParsePointer(className: "Book", objectId: id), key: "authors"))
+            }
+            XCTAssertEqual(Set(authors.map(\.objectId)), Set(catalogue.authors))
+        }
+    }
+
     func testACoverIsUploadedReplacedAndRemovedAndAFileThatIsNoPhotoIsRefusedInWords() async throws {
         try await withAppAndStore(settings: testSettings()) { browser, store in
             let genre = try await browser.addEntry(.genre, "Novels")
