@@ -135,6 +135,13 @@ enum IngredientLine {
     /// Amount words of languages written without spaces between words.
     static let amountPhrases = ["少々", "適量", "適宜", "ひとつまみ", "一つまみ", "少し", "약간", "조금", "적당량", "꼬집", "줌"]
 
+    /// `amountWords`, `amountPhrases` and `articles` for the editor's script, as `words|phrases|articles`, each
+    /// a list separated by spaces.
+    static var scriptWords: String {
+        [amountWords.sorted(), amountPhrases, articles.sorted()].map { $0.joined(separator: " ") }
+            .joined(separator: "|")
+    }
+
     /// Articles that make "a cup", "une tasse" an amount.
     static let articles: Set<String> = ["a", "an", "un", "une", "una", "uno", "um", "uma"]
 

@@ -40,6 +40,10 @@ struct Recipe: Sendable, Hashable {
     var photo: String?
     /// The day the recipe became available, or nil when not given.
     var releaseDate: CalendarDate?
+    /// How long the preparation takes, in whole minutes (`prepMinutes`, a Number); nil when not said.
+    var prepMinutes: Int? = nil
+    /// How long the cooking takes, in whole minutes (`cookMinutes`, a Number); nil when not said.
+    var cookMinutes: Int? = nil
     /// When the recipe was first saved; nil before that.
     var createdAt: Date?
     /// When the recipe was last saved; nil before the first save.

@@ -19,6 +19,7 @@ extension RecipeController {
     /// nothing else typed is lost.
     func postedDraft(_ context: ParsnipRequestContext) async throws -> RecipeDraft {
         var draft = try RecipeDraft(form: context.form, language: context.language)
+        draft.money = money
         // An empty file box still sends a part: no name and no bytes.
         guard
             let file = context.uploadedFiles.first(where: {
