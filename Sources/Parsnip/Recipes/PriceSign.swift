@@ -15,8 +15,20 @@ enum PriceSign {
         let after = trimmed[end...].trimmingCharacters(in: .whitespaces)
         if !before.isEmpty && !after.isEmpty { return nil }
         let sign = before.isEmpty ? after : before
-        guard !sign.isEmpty else { return (trimmed, nil) }
+        // Only a currency's sign comes off: "3 apples" and "3 €€" stay as typed, and are refused as no number.
+        guard isSign(sign) else { return (trimmed, nil) }
         return (String(trimmed[start..<end]), sign)
+    }
+
+    /// A currency's sign: an ISO code ("EUR", any case), or one currency symbol with at most three letters
+    /// ("€", "$", "R$", "US$", "CA$").
+    static func isSign(_ text: String) -> Bool {
+        if MoneyFormat.isKnownCurrency(text.uppercased()) { return true }
+        let symbols = text.unicodeScalars.filter { $0.properties.generalCategory == .currencySymbol }
+        return symbols.count == 1 && text.count <= 4
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.generalCategory == .currencySymbol || $0.properties.isAlphabetic
+            }
     }
 
     /// Whether `sign` names `currencyCode`: its ISO code ("EUR", any case) or a symbol any of Parsnip's languages or

@@ -136,6 +136,9 @@ final class RecipeAmountsAndTimesTests: XCTestCase {
             XCTAssertTrue(page.contains("<span>£3.00</span>"))
         }
         try await withApp { browser in
+            for typed in ["3 apples", "3 €€", "€3€"] {
+                XCTAssertNil(PriceSign.split(typed)?.sign, "\(typed): no currency's sign comes off")
+            }
             // No household currency: any sign is taken off, the number kept.
             let id = try await browser.addRecipe(recipeForm([("price", "$3.50")]))
             let page = try await browser.get("/recipes/\(id)").text
