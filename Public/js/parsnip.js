@@ -243,6 +243,94 @@ document.addEventListener("DOMContentLoaded", function () {
       moveRow(row, list, button.getAttribute("data-move"));
     }
   });
+
+  // Several lines pasted into a step or an ingredient box become one row a line, as the server splits them when
+  // the form is sent without the script (IngredientLine): "1.", "1)", "-", "•" and "*" go, and an ingredient's
+  // leading quantity ("2-3", "1 1/2", "½") or amount in words ("a pinch" of …) goes to its Quantity box.
+  function withoutMarker(line) {
+    var text = line.trim();
+    var numbered = /^(\d{1,3})[.)](?!\d)\s*([\s\S]*)$/.exec(text);
+    if (numbered) return numbered[2].trim();
+    if (/^\d/.test(text)) return text;
+    var bullet = /^[•·◦▪●○‣]\s*([\s\S]*)$/.exec(text) || /^[-*–—](?:\s+|$)([\s\S]*)$/.exec(text);
+    return bullet ? bullet[1].trim() : text;
+  }
+
+  var glyphs = "¼½¾⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞";
+  var aNumber = "(?:\\d+\\s+\\d+/\\d+|\\d+/\\d+|\\d*\\s?[" + glyphs + "]|\\d+(?:[.,]\\d+)?|[.,]\\d+)";
+  var leadingAmount = new RegExp(
+    "^(" + aNumber + "(?:\\s*[-–—~〜]\\s*" + aNumber + "|\\s+(?:to|a|à|bis)\\s+" + aNumber + ")?)(?![\\d/.,])\\s*(.*)$"
+  );
+
+  function isAmountWords(text, list) {
+    var known = (list.getAttribute("data-amount-words") || "").split("|").map(function (part) {
+      return part ? part.split(" ") : [];
+    });
+    if (!text || text.length > 40 || /\d/.test(text)) return false;
+    var words = text.toLowerCase().split(/\s+/);
+    if (words.some(function (word) { return known[0] && known[0].indexOf(word) >= 0; })) return true;
+    if ((known[1] || []).some(function (phrase) { return phrase && text.indexOf(phrase) >= 0; })) return true;
+    return words.length >= 2 && (known[2] || []).indexOf(words[0]) >= 0;
+  }
+
+  // [quantity box text, description] for one pasted ingredient line.
+  function splitIngredient(line, list) {
+    var text = line.replace(/\s+/g, " ");
+    var number = leadingAmount.exec(text);
+    if (number && number[2]) return [number[1], number[2]];
+    var words = /^((?:\S+ ){0,3}\S+?) (?:of|de|do|da|del) (.+)$/.exec(text) || /^((?:\S+ ){0,3}\S+?) d['’](.+)$/.exec(text);
+    if (words && isAmountWords(words[1], list)) return [words[1], words[2]];
+    return ["", text];
+  }
+
+  function fillRow(row, section, line, list, keepQuantity) {
+    if (section === "step") {
+      var step = row.querySelector("textarea");
+      if (step) step.value = line;
+      return;
+    }
+    var quantity = row.querySelector('input[name$="-quantity"]');
+    var description = row.querySelector('input[name$="-description"]');
+    if (keepQuantity) {
+      description.value = line;
+      return;
+    }
+    var parts = splitIngredient(line, list);
+    quantity.value = parts[0];
+    description.value = parts[1];
+  }
+
+  document.addEventListener("paste", function (event) {
+    var box = event.target;
+    if (!box || !box.closest || !box.closest("[data-recipe-editor]")) return;
+    var row = box.closest("[data-row]");
+    var list = row && row.parentElement;
+    var section = list && list.getAttribute("data-rows");
+    if (section !== "step" && section !== "ingredient") return;
+    var clipboard = event.clipboardData || window.clipboardData;
+    var text = clipboard ? clipboard.getData("text") : "";
+    var lines = text.split(/\r\n|\r|\n/).map(withoutMarker).filter(function (line) {
+      return line !== "";
+    });
+    if (lines.length < 2) return;
+    event.preventDefault();
+    var limit = Number(list.getAttribute("data-limit"));
+    var quantity = row.querySelector('input[name$="-quantity"]');
+    var keepQuantity = section === "ingredient" && box !== quantity && quantity && quantity.value.trim() !== "";
+    var current = row;
+    lines.forEach(function (line, index) {
+      var target = current;
+      if (index > 0) {
+        if (rowsOf(list).length >= limit) return;
+        target = blankRow(list);
+        list.insertBefore(target, current.nextSibling);
+      }
+      fillRow(target, section, line, list, index === 0 && keepQuantity);
+      current = target;
+    });
+    renumber(list);
+    announce(say("js.paste.split"));
+  });
 })();
 
 (function () {
@@ -602,3 +690,52 @@ document.addEventListener("DOMContentLoaded", function () {
       });
   });
 })();
+
+// The recipe page's Scale button: the ingredients (and the to-do list form) are scaled in place, the page stays where
+// it is and its address says the servings; without the script the form asks for the scaled page, at #ingredients.
+document.addEventListener("submit", function (event) {
+  var form = event.target;
+  if (!form.hasAttribute || !form.hasAttribute("data-scaler") || !window.fetch || !window.DOMParser) return;
+  event.preventDefault();
+  var url = form.action.split("#")[0] + "?" + new URLSearchParams(new FormData(form)).toString();
+  fetch(url, { credentials: "same-origin" })
+    .then(function (response) {
+      return response.ok ? response.text() : Promise.reject(new Error(String(response.status)));
+    })
+    .then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      var part = fresh.querySelector("[data-scaled-part]");
+      var old = document.querySelector("[data-scaled-part]");
+      if (!part || !old) throw new Error("no ingredients");
+      old.parentNode.replaceChild(document.importNode(part, true), old);
+      var cook = fresh.querySelector("[data-cook-link]");
+      var link = document.querySelector("[data-cook-link]");
+      if (cook && link) link.setAttribute("href", cook.getAttribute("href"));
+      window.history.replaceState(null, "", url + "#ingredients");
+      var heading = document.getElementById("ingredients");
+      if (heading) heading.focus();
+    })
+    .catch(function () {
+      form.submit();
+    });
+});
+
+// Cook mode keeps the screen on where the browser allows it (the Screen Wake Lock API), and again after the page
+// was hidden; where it does not, nothing is said and nothing breaks.
+document.addEventListener("DOMContentLoaded", function () {
+  var cook = document.querySelector("[data-wake-lock]");
+  if (!cook || !navigator.wakeLock || typeof navigator.wakeLock.request !== "function") return;
+  var note = cook.querySelector("[data-wake-note]");
+  function keepOn() {
+    navigator.wakeLock
+      .request("screen")
+      .then(function () {
+        if (note) note.hidden = false;
+      })
+      .catch(function () {});
+  }
+  keepOn();
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") keepOn();
+  });
+});

@@ -24,7 +24,7 @@ def test_prices_show_the_currency_named_on_the_command_line(browser, artifacts_d
         page = context.new_page()
         recipe_id = create_through_editor(page, RecipeInput(name="Crêpes", servings="4", price="3.99",
                                                             category="Breakfast"))
-        expect(page.locator(".facts")).to_contain_text("€3.99")
+        expect(page.locator(".recipe-details")).to_contain_text("€3.99")
         shot(page, "recipe-page-in-euros")
         open_recipes(page)
         assert row_cells(list_row(page, "Crêpes"))[3] == "€3.99"

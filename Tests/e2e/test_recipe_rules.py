@@ -112,7 +112,7 @@ def test_price_with_three_decimals_and_a_quantity_in_words_are_refused_keeping_e
 @pytest.mark.parametrize(
     ("price", "message"),
     [
-        ("3.99 €", "Price must be a number, like 3.99"),
+        ("3.99 €€", "Price must be a number, like 3.99"),
         ("3,9,9", "Price must be a number, like 3.99"),
         ("-2", "Price cannot be negative"),
         ("1000000.01", "Price must be 1,000,000 or less"),

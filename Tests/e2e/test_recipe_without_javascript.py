@@ -166,7 +166,7 @@ def test_a_validation_error_keeps_everything_typed_without_javascript(page_witho
     quantity(page, 1).fill("3")
     description(page, 1).fill("cups of flour")
     press_row_button(page, "Add an ingredient", r"/recipes/new$")
-    quantity(page, 2).fill("some")  # a quantity in words
+    quantity(page, 2).fill("lots")  # not a quantity, nor amount words Parsnip knows
     description(page, 2).fill("yeast")
     submit_expecting(page, "Save as new recipe", 422)
     shot(page, "validation-error")

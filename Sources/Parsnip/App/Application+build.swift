@@ -280,8 +280,12 @@ func buildRouter(
         people: { try await accounts.people().map(\.username) }
     ).addRoutes(to: routes)
     RecipeController(
-        repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money, clock: settings.clock,
-        listRows: RenderedPieces(pages: pages, template: "partials/recipe-row")
+        repository: recipes, pages: pages, pageSize: settings.pageSize, money: settings.money,
+        shopping: RecipeShopping(titleLimit: TodoDraft.titleLimit) { titles, recipeId, user in
+            try await todos.addAll(
+                titles: titles, linkedTo: recipeId, of: StoreRecipeRepository.className, by: user)
+        },
+        clock: settings.clock, listRows: RenderedPieces(pages: pages, template: "partials/recipe-row")
     )
     .addRoutes(to: routes)
     BookController(

@@ -40,6 +40,10 @@ struct Recipe: Sendable, Hashable {
     var photo: String?
     /// The day the recipe became available, or nil when not given.
     var releaseDate: CalendarDate?
+    /// How long the preparation takes, in whole minutes (`prepMinutes`, a Number); nil when not said.
+    var prepMinutes: Int? = nil
+    /// How long the cooking takes, in whole minutes (`cookMinutes`, a Number); nil when not said.
+    var cookMinutes: Int? = nil
     /// When the recipe was first saved; nil before that.
     var createdAt: Date?
     /// When the recipe was last saved; nil before the first save.
@@ -78,7 +82,10 @@ struct Ingredient: Sendable, Hashable {
     var quantity: Double
     /// What the amount is of, e.g. "cup of oat milk".
     var description: String
-
+    /// The upper end of a range such as "2–3" (`quantityMax`, a Number above `quantity`); nil for one amount.
+    var quantityMax: Double? = nil
+    /// An amount in words such as "a pinch" (`amount`, a String), with `quantity` 0; nil when there is none.
+    var amount: String? = nil
 }
 
 /// One line of nutritional information, e.g. "Calories" → "320 kcal".

@@ -13,6 +13,7 @@ extension RecipeController {
     /// nothing else typed is lost.
     func postedDraft(_ context: ParsnipRequestContext) async throws -> RecipeDraft {
         var draft = try RecipeDraft(form: context.form, language: context.language)
+        draft.money = money
         let taken = await PhotoUpload.take(
             RecipePhoto.fileField, preview: RecipePhoto.previewField, from: context.uploadedFiles,
             language: context.language

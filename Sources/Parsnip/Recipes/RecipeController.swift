@@ -11,6 +11,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
     let pageSize: Int
     /// How prices are shown.
     var money = MoneyFormat.plain
+    /// Where "Add ingredients to the to-do list" adds them; nil: the recipe page does not offer it.
+    var shopping: RecipeShopping? = nil
     /// "Now" for the "Last changed" lines: the app's clock.
     var clock: any ParseClock = SystemParseClock()
     /// List pages rendered since the last write, by visitor variant and query string.
@@ -30,6 +32,8 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
         routes.post("/recipes", .editor, upload: photo, use: create)
         routes.get("/recipes/:id", .signedIn, use: show)
         routes.get("/recipes/:id/edit", .editor, use: edit)
+        routes.get("/recipes/:id/cook", .signedIn, use: cook)
+        routes.post("/recipes/:id/shopping", .editor, use: shop)
         routes.post("/recipes/:id/edit", .editor, upload: photo, use: editorAction)
         routes.post("/recipes/:id", .editor, upload: photo, use: update)
         routes.post("/recipes/:id/leave", .editor, upload: photo, use: leave)
@@ -74,14 +78,17 @@ struct RecipeController<Repository: RecipeRepository>: Sendable {
             let scale = RecipeScale(query: servings, base: found.recipe.servings)
             return pages.render(
                 RecipeShowPage(
-                    found: found, page: page, now: clock.now(), scale: scale, pageSize: pageSize, money: money),
+                    found: found, page: page, now: clock.now(), scale: scale, pageSize: pageSize, money: money,
+                    shoppingToken: shopping != nil && context.canEdit ? context.csrfToken : nil),
                 template: "recipes/show")
         }
-        return try await cachedPage(request, context: context, list: list) { _ in
+        return try await cachedPage(request, context: context, list: list) { token in
             let found = try await findRecipe(id, in: list)
             let page = PageChrome(title: found.recipe.name, context: context, inRecipes: true)
             return pages.renderBody(
-                RecipeShowPage(found: found, page: page, now: clock.now(), pageSize: pageSize, money: money),
+                RecipeShowPage(
+                    found: found, page: page, now: clock.now(), pageSize: pageSize, money: money,
+                    shoppingToken: shopping != nil && context.canEdit ? token : nil),
                 template: "recipes/show")
         }
     }

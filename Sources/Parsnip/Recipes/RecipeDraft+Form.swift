@@ -36,7 +36,14 @@ extension RecipeDraft {
             category: form["category"] ?? "", releaseDate: DateBoxes.text(of: "releaseDate", in: form),
             ingredients: Self.inIndexOrder(ingredients), sideOptions: Self.inIndexOrder(sides),
             nutrition: Self.inIndexOrder(nutrition))
-        self.steps = Self.inIndexOrder(steps)
+        // Several lines pasted into one box are one row each (without their "1." or "•"), as the script does it.
+        self.steps = Self.inIndexOrder(steps).flatMap {
+            $0.contains(where: \.isNewline) ? IngredientLine.split(pasted: $0) : [$0]
+        }
+        self.language = language
+        self.ingredients = Self.splitLines(self.ingredients, pasted: form[Self.pasteField] ?? "", in: language)
+        prepTime = form["prepTime"] ?? ""
+        cookTime = form["cookTime"] ?? ""
         notes = form["notes"] ?? ""
         source = form["source"] ?? ""
         let photo = form[RecipePhoto.nameField] ?? ""
@@ -55,17 +62,48 @@ extension RecipeDraft {
             isAvailable: recipe.isAvailable,
             category: recipe.category.map { String($0.rawValue) } ?? "",
             releaseDate: recipe.releaseDate.map { "\($0.year)-\($0.month)-\($0.day)" } ?? "",
-            ingredients: recipe.ingredients.map {
-                IngredientRow(
-                    quantity: QuantityText.ingredientText($0.quantity, in: language), description: $0.description)
-            },
+            ingredients: recipe.ingredients.map { IngredientRow($0, in: language) },
             sideOptions: recipe.sideOptions,
             nutrition: recipe.nutritionalInfo.map { NutritionRow(name: $0.name, value: $0.value) })
         steps = recipe.steps
+        prepTime = RecipeTime.formText(recipe.prepMinutes)
+        cookTime = RecipeTime.formText(recipe.cookMinutes)
         notes = recipe.notes
         source = recipe.source
         photo = recipe.photo ?? ""
         self.language = language
+    }
+
+    /// The ingredients box that takes many lines at once ("Paste several ingredients"), for pages without the script.
+    static let pasteField = "ingredients-paste"
+
+    /// `rows` with every description holding several lines made one row a line, each line read by
+    /// `IngredientLine.parse` (a quantity typed in the row's own box stays with its first line), then the lines of
+    /// the paste box added after the last row that holds something.
+    static func splitLines(_ rows: [IngredientRow], pasted: String, in language: Language) -> [IngredientRow] {
+        var result: [IngredientRow] = []
+        for row in rows {
+            guard row.description.contains(where: \.isNewline) || row.quantity.contains(where: \.isNewline) else {
+                result.append(row)
+                continue
+            }
+            let quantityTyped =
+                !row.quantity.trimmingCharacters(in: .whitespaces).isEmpty && !row.quantity.contains(where: \.isNewline)
+            var lines = IngredientLine.split(
+                pasted: quantityTyped ? row.description : row.quantity + "\n" + row.description)
+            if quantityTyped, !lines.isEmpty {
+                result.append(IngredientRow(quantity: row.quantity, description: lines.removeFirst()))
+            }
+            result += lines.map { IngredientRow(IngredientLine.parse($0), in: language) }
+        }
+        let added = IngredientLine.split(pasted: pasted).map { IngredientRow(IngredientLine.parse($0), in: language) }
+        guard !added.isEmpty else { return result }
+        while let last = result.last, last.quantity.trimmingCharacters(in: .whitespaces).isEmpty,
+            last.description.trimmingCharacters(in: .whitespaces).isEmpty
+        {
+            result.removeLast()
+        }
+        return result + added
     }
 
     /// A copy with one empty row appended to each section that has none, so every section offers a row to type
@@ -121,5 +159,12 @@ enum RowIndex {
             index <= RecipeDraft.maximumRowIndex
         else { return nil }
         return index
+    }
+}
+
+extension RecipeDraft.IngredientRow {
+    /// The row showing `ingredient` as `language` writes it: "1½", "2–3" or "a pinch", and its description.
+    init(_ ingredient: Ingredient, in language: Language) {
+        self.init(quantity: IngredientText.quantity(ingredient, in: language), description: ingredient.description)
     }
 }

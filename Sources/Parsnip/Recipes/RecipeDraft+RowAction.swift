@@ -133,6 +133,8 @@ extension RecipeDraft.Field {
         case .isAvailable: "isAvailable"
         case .category: "category"
         case .releaseDate: "releaseDate"
+        case .prepTime: "prepTime"
+        case .cookTime: "cookTime"
         case .ingredientQuantity(let index): "ingredient-\(index)-quantity"
         case .ingredientDescription(let index): "ingredient-\(index)-description"
         case .sideOption(let index): "side-\(index)"

@@ -6,11 +6,14 @@ extension RecipeDraft {
     /// rows are dropped. Row numbers in messages count the rows as shown, empty ones included.
     func validate() -> Validation {
         var check = Checker(language: language)
+        check.money = money
         let name = check.name(self.name)
         let servings = check.servings(self.servings)
         let price = check.price(self.price)
         let category = check.category(self.category)
         let releaseDate = check.releaseDate(self.releaseDate)
+        let prepMinutes = check.time(prepTime, .prepTime)
+        let cookMinutes = check.time(cookTime, .cookTime)
         let ingredients = check.ingredients(self.ingredients)
         let steps = check.steps(self.steps)
         let sideOptions = check.sideOptions(self.sideOptions)
@@ -27,6 +30,8 @@ extension RecipeDraft {
         recipe.notes = notes
         recipe.source = source
         recipe.photo = photo.isEmpty ? nil : photo
+        recipe.prepMinutes = prepMinutes
+        recipe.cookMinutes = cookMinutes
         return .valid(recipe)
     }
 
@@ -52,6 +57,8 @@ extension RecipeDraft {
 private struct Checker {
     /// The language numbers were typed in, and that examples in messages are written in.
     let language: Language
+    /// The household's currency, which a typed sign must name.
+    var money = MoneyFormat.plain
     var problems: [RecipeDraft.Problem] = []
     typealias Limits = RecipeDraft.Limits
 
@@ -93,8 +100,18 @@ private struct Checker {
     }
 
     mutating func price(_ text: String) -> Price? {
-        let text = RecipeDraft.cleaned(text)
+        var text = RecipeDraft.cleaned(text)
         guard !text.isEmpty else { return nil }
+        // "£3", "3 €", "R$ 3,50": the sign goes when it is the household's currency (any sign without one).
+        if let (number, sign) = PriceSign.split(text), let sign {
+            if let code = money.currencyCode,
+                !PriceSign.names(sign, currencyCode: code, locale: money.locale(for: language))
+            {
+                report(.price, Words("recipes.problem.priceCurrency", ["sign": sign, "currency": code]))
+                return nil
+            }
+            text = number
+        }
         switch Price.parse(text, in: language) {
         case .success(let price):
             return price
@@ -144,7 +161,10 @@ private struct Checker {
             rowCount += 1
             let number = index + 1
             // An ingredient may have no quantity ("Salt, to taste"): it is stored as 0.
-            let quantity = quantityText.isEmpty ? 0 : rowProblems.quantity(quantityText, row: index)
+            let amount =
+                quantityText.isEmpty
+                ? IngredientLine.Amount(quantity: 0, quantityMax: nil, words: nil)
+                : rowProblems.quantity(quantityText, row: index)
             if description.isEmpty {
                 rowProblems.report(
                     .ingredientDescription(index),
@@ -155,24 +175,31 @@ private struct Checker {
                     .ingredientDescription(index), Words("recipes.problem.ingredientDescriptionTooLong", counts: counts)
                 )
             }
-            if let quantity { ingredients.append(Ingredient(quantity: quantity, description: description)) }
+            if let amount {
+                ingredients.append(
+                    Ingredient(
+                        quantity: amount.quantity, description: description, quantityMax: amount.quantityMax,
+                        amount: amount.words))
+            }
         }
         if rowCount > Limits.ingredients { report(.ingredients, RecipeDraft.Section.ingredient.tooManyRowsMessage) }
         problems += rowProblems.problems
         return ingredients
     }
 
-    /// A positive quantity of at most 100,000 in one of the forms `QuantityText` reads.
-    mutating func quantity(_ text: String, row index: Int) -> Double? {
+    /// A positive quantity of at most 100,000 in one of the forms `QuantityText` reads, a range of two ("2-3",
+    /// "2 to 3"), or an amount in words ("a pinch"): what `IngredientLine.amount` reads.
+    mutating func quantity(_ text: String, row index: Int) -> IngredientLine.Amount? {
         let number = ["number": index + 1]
-        if let value = QuantityText.parse(text, in: language) {
+        if let amount = IngredientLine.amount(text, in: language) {
+            let value = amount.words == nil ? amount.quantity : 1
             if value <= 0 {
                 report(.ingredientQuantity(index), Words("recipes.problem.quantityNotPositive", counts: number))
-            } else if value > Limits.quantity {
+            } else if max(value, amount.quantityMax ?? 0) > Limits.quantity {
                 let counts = ["number": index + 1, "max": Int(Limits.quantity)]
                 report(.ingredientQuantity(index), Words("recipes.problem.quantityTooLarge", counts: counts))
             } else {
-                return value
+                return amount
             }
         } else if text.hasPrefix("-"), QuantityText.parse(String(text.dropFirst()), in: language) != nil {
             report(.ingredientQuantity(index), Words("recipes.problem.quantityNotPositive", counts: number))
@@ -184,6 +211,21 @@ private struct Checker {
             report(.ingredientQuantity(index), Words("recipes.problem.quantityNotANumber", counts: number))
         }
         return nil
+    }
+
+    /// A preparation or cooking time in whole minutes, at most a week; nil when empty or wrong (reported).
+    mutating func time(_ typed: String, _ field: RecipeDraft.Field) -> Int? {
+        let text = RecipeDraft.cleaned(typed)
+        guard !text.isEmpty else { return nil }
+        guard let minutes = RecipeTime.minutes(text) else {
+            report(field, field == .prepTime ? Words("recipes.problem.prepTime") : Words("recipes.problem.cookTime"))
+            return nil
+        }
+        guard minutes <= Limits.minutes else {
+            report(field, Words("recipes.problem.timeTooLong"))
+            return nil
+        }
+        return minutes
     }
 
     /// Notes or the source: cleaned (line breaks kept for notes), at most `limit` characters.

@@ -44,6 +44,10 @@ struct RecipeDraft: Sendable, Hashable {
     var notes: String = ""
     /// The source as typed: a book's name or a link.
     var source: String = ""
+    /// The preparation time as typed ("20 min", "1 h 20 min", "1:30", "90"); empty when not said.
+    var prepTime: String = ""
+    /// The cooking time as typed, read like `prepTime`.
+    var cookTime: String = ""
     /// The name of the photo the form holds (the stored one, or one chosen in an earlier send of this form and kept
     /// meanwhile); empty for none.
     var photo: String = ""
@@ -52,6 +56,9 @@ struct RecipeDraft: Sendable, Hashable {
     /// The language the numbers were typed in: "3,50" is three and a half in every language, "1.500" is 1,500 in
     /// Spanish and one and a half in English. Not a form field: the page's language.
     var language = Language.en
+    /// The household's currency (`MoneyFormat`): a price typed with another one's sign ("$3" where prices are in
+    /// euros) is refused rather than stored as the wrong amount; nil accepts any sign. Not a form field.
+    var money = MoneyFormat.plain
 
     init(
         name: String = "", servings: String = "", price: String = "", isAvailable: Bool = false,
@@ -88,12 +95,14 @@ struct RecipeDraft: Sendable, Hashable {
         static let stepLength = 2_000
         static let notesLength = 5_000
         static let sourceLength = 500
+        /// The longest preparation or cooking time, in minutes (a week).
+        static let minutes = RecipeTime.limit
     }
 
     /// Where on the form a problem is: a field of the overview, one cell of one row (index as typed, from 0),
     /// or a whole section.
     enum Field: Sendable, Hashable {
-        case name, servings, price, isAvailable, category, releaseDate
+        case name, servings, price, isAvailable, category, releaseDate, prepTime, cookTime
         case ingredientQuantity(Int)
         case ingredientDescription(Int)
         case sideOption(Int)

@@ -8,7 +8,7 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
     typealias Record = Recipe
 
     case name, servings, price, isAvailable, category, releaseDate, ingredients, steps, sideOptions, nutritionalInfo
-    case notes, source, photo
+    case notes, source, photo, prepMinutes, cookMinutes
 
     /// The key `_base` and the conflict page use.
     var key: String { rawValue }
@@ -29,6 +29,8 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .notes: "Notes"
         case .source: "Source"
         case .photo: "Photo"
+        case .prepMinutes: "Preparation time"
+        case .cookMinutes: "Cooking time"
         }
     }
 
@@ -48,6 +50,8 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .notes: language.text("recipes.field.notes")
         case .source: language.text("recipes.field.source")
         case .photo: language.text("recipes.field.photo")
+        case .prepMinutes: language.text("recipes.field.prepTime")
+        case .cookMinutes: language.text("recipes.field.cookTime")
         }
     }
 
@@ -83,16 +87,17 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
             let text = clean(draft.servings)
             return Int(TypedNumber.plain(text, in: language)).map(String.init) ?? text
         case .price:
-            let text = clean(draft.price)
+            let typed = clean(draft.price)
+            let text = PriceSign.split(typed)?.number ?? typed
             if case .success(let price) = Price.parse(text, in: language) { return String(price.cents) }
-            return text
+            return typed
         case .isAvailable: return draft.isAvailable ? "true" : "false"
         case .category: return clean(draft.category)
         case .releaseDate: return CalendarDate(iso: clean(draft.releaseDate))?.iso ?? clean(draft.releaseDate)
         case .ingredients:
             let rows = draft.ingredients.map { [clean($0.quantity), clean($0.description)] }
                 .filter { $0 != ["", ""] }
-                .map { [QuantityText.parse($0[0], in: language).map(QuantityText.format) ?? $0[0], $0[1]] }
+                .map { [IngredientLine.amount($0[0], in: language).map(IngredientText.canonical) ?? $0[0], $0[1]] }
             return FieldFingerprint.canonical(rows: rows)
         case .sideOptions:
             return FieldFingerprint.canonical(rows: draft.sideOptions.map { [clean($0)] }.filter { $0 != [""] })
@@ -104,6 +109,8 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .notes: return TextCleaning.clean(draft.notes, keepLineBreaks: true)
         case .source: return clean(draft.source)
         case .photo: return draft.photo
+        case .prepMinutes: return RecipeTime.minutes(clean(draft.prepTime)).map(String.init) ?? clean(draft.prepTime)
+        case .cookMinutes: return RecipeTime.minutes(clean(draft.cookTime)).map(String.init) ?? clean(draft.cookTime)
         }
     }
 
@@ -121,17 +128,15 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .isAvailable: [RecipeWords.availability(recipe.isAvailable, in: language)]
         case .category: recipe.category.map { [$0.title(in: language)] } ?? []
         case .releaseDate: recipe.releaseDate.map { [LocalFormats.day($0, in: language)] } ?? []
-        case .ingredients:
-            recipe.ingredients.map {
-                $0.quantity == 0
-                    ? $0.description : "\(QuantityText.format($0.quantity, in: language)) \($0.description)"
-            }
+        case .ingredients: recipe.ingredients.map { IngredientText.line($0, in: language) }
         case .sideOptions: recipe.sideOptions
         case .nutritionalInfo: recipe.nutritionalInfo.map { "\($0.name): \($0.value)" }
         case .steps: recipe.steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
         case .notes: recipe.notes.isEmpty ? [] : recipe.notes.split(separator: "\n").map(String.init)
         case .source: recipe.source.isEmpty ? [] : [recipe.source]
         case .photo: recipe.photo.map { [PhotoUpload.shownName($0)] } ?? []
+        case .prepMinutes: recipe.prepMinutes.map { [RecipeTime.text($0, in: language)] } ?? []
+        case .cookMinutes: recipe.cookMinutes.map { [RecipeTime.text($0, in: language)] } ?? []
         }
     }
 
@@ -151,6 +156,8 @@ enum RecipeEditField: String, CaseIterable, Sendable, EditableField {
         case .notes: target.notes = source.notes
         case .source: target.source = source.source
         case .photo: target.photo = source.photo
+        case .prepMinutes: target.prepMinutes = source.prepMinutes
+        case .cookMinutes: target.cookMinutes = source.cookMinutes
         }
     }
 }

@@ -182,6 +182,8 @@ extension RecipeEditorPage {
             name: "releaseDate", legend: language.text("recipes.field.releaseDate"), hint: nil,
             text: draft.releaseDate, error: messages[RecipeDraft.Field.releaseDate.htmlId], language: language)
 
+        prepField = field("prepTime", draft.prepTime, hint: true)
+        cookField = field("cookTime", draft.cookTime, hint: true)
         ingredients = EditorRowSection(
             rows: draft.ingredients.enumerated().map { index, row in
                 IngredientRowView(

@@ -26,7 +26,13 @@ struct RecipeEditorPage: Sendable {
     let categoryOptions: [SelectOption]
     /// The release date's three boxes: Day, Month and Year in the language's order.
     let releaseDate: DateBoxes
+    /// The preparation and cooking times' boxes ("1 h 20 min").
+    let prepField: EditorField
+    let cookField: EditorField
     let ingredients: EditorRowSection<IngredientRowView>
+    /// The words `IngredientLine` reads as an amount ("pinch", "pincée"…), for the script that splits pasted
+    /// lines in the browser as the server does.
+    var amountWords = IngredientLine.scriptWords
     /// The method: one row a step.
     let method: EditorRowSection<TextRowView>
     let sideOptions: EditorRowSection<TextRowView>

@@ -25,6 +25,29 @@ enum RecipeFormatting {
         date.map { LocalFormats.day($0, in: language) } ?? NumberText.missing
     }
 
+    /// "Prep 20 min · Cook 1 h 10 min", either part left out when not said; nil when neither is.
+    static func timesLine(_ recipe: Recipe, in language: Language) -> String? {
+        let parts = [
+            recipe.prepMinutes.map { language.text("recipes.show.prep", ["time": RecipeTime.text($0, in: language)]) },
+            recipe.cookMinutes.map { language.text("recipes.show.cook", ["time": RecipeTime.text($0, in: language)]) },
+        ].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// "Dinner · €3.99 · Available · Released 3 May 2024": the seed's restaurant fields for one line, those not
+    /// given left out.
+    static func details(_ recipe: Recipe, money: MoneyFormat, in language: Language) -> RecipeDetails {
+        let released = SplitWords(language.text("recipes.show.released", ["date": SplitWords.marker]))
+        return RecipeDetails(
+            category: recipe.category.map { $0.title(in: language) },
+            price: recipe.price.map { money.text($0, in: language) },
+            available: recipe.isAvailable
+                ? language.text("recipes.field.available") : language.text("recipes.list.notAvailable"),
+            releasedBefore: released.before, releasedAfter: released.after,
+            releaseText: recipe.releaseDate.map { LocalFormats.day($0, in: language) },
+            releaseISO: recipe.releaseDate?.iso)
+    }
+
     /// "1 recipe", "1,000 recipes"; filtered: "3 of 12 recipes match", "1 of 12 recipes matches".
     static func countLine(matching: Int, all: Int, filtered: Bool, in language: Language = .en) -> String {
         guard filtered else { return language.text("recipes.list.count", counts: ["count": all]) }

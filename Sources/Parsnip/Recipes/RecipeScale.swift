@@ -28,6 +28,17 @@ struct RecipeScale: Sendable, Hashable {
         return drift > 0.02 ? language.text("recipes.show.about", ["quantity": written]) : written
     }
 
+    /// A range for the asked servings: "3–4½", both ends rounded as `text` rounds them, with one "about " in front
+    /// when either moved more than 2%; `text` alone without an upper end.
+    func text(_ quantity: Double, upTo high: Double?, in language: Language = .en) -> String {
+        guard let high, quantity > 0 else { return text(quantity, in: language) }
+        let ends = [quantity, high].map { $0 * Double(servings) / Double(base) }
+        let friendly = ends.map(Self.friendly)
+        let drifted = zip(ends, friendly).contains { abs($1 - $0) / $0 > 0.02 }
+        let written = friendly.map { QuantityText.format($0, in: language) }.joined(separator: "–")
+        return drifted ? language.text("recipes.show.about", ["quantity": written]) : written
+    }
+
     /// The nearest eighth or third (below 20), or whole number (from 20); never 0 for a positive amount.
     static func friendly(_ value: Double) -> Double {
         guard value.isFinite, value > 0 else { return value }

@@ -73,7 +73,7 @@ extension RecipeShowPage {
     /// it last (worded for `now`) and the links to its neighbours' pages.
     init(
         found: RecipeInOrder, page: PageChrome, now: Date, scale: RecipeScale? = nil, pageSize: Int = 50,
-        money: MoneyFormat = .plain
+        money: MoneyFormat = .plain, shoppingToken: String? = nil
     ) {
         let recipe = found.recipe
         let id = recipe.id ?? ""
@@ -82,18 +82,9 @@ extension RecipeShowPage {
             page: page,
             name: recipe.name,
             changedBy: recipe.changeStamp?.byline(now: now),
-            category: RecipeFormatting.category(recipe.category, in: language),
-            servings: RecipeFormatting.servings(recipe.servings, in: language),
-            price: RecipeFormatting.price(recipe.price, money: money, in: language),
-            available: RecipeFormatting.available(recipe.isAvailable, in: language),
-            releaseText: RecipeFormatting.releaseDate(recipe.releaseDate, in: language),
-            releaseISO: recipe.releaseDate?.iso,
-            ingredients: recipe.ingredients.map {
-                IngredientLine(
-                    quantity: scale?.text($0.quantity, in: language)
-                        ?? QuantityText.ingredientText($0.quantity, in: language),
-                    description: $0.description)
-            },
+            timesLine: RecipeFormatting.timesLine(recipe, in: language),
+            details: RecipeFormatting.details(recipe, money: money, in: language),
+            ingredients: recipe.ingredients.map { ShownIngredient($0, scale: scale, in: language) },
             hasIngredients: !recipe.ingredients.isEmpty,
             method: recipe.steps,
             hasMethod: !recipe.steps.isEmpty,
@@ -112,6 +103,14 @@ extension RecipeShowPage {
             historyURL: "/recipes/\(id)/history",
             steps: RecipeFormatting.steps(found, suffix: "", in: language)
         )
+        cookURL = "/recipes/\(id)/cook" + (scale.map { "?servings=\($0.servings)" } ?? "")
+        if let shoppingToken, !recipe.ingredients.isEmpty {
+            shopping = RecipeShoppingForm(
+                action: "/recipes/\(id)/shopping", csrfToken: shoppingToken, servings: scale?.servings,
+                choices: recipe.ingredients.enumerated().map {
+                    ShoppingChoice(index: $0.offset, text: IngredientText.line($0.element, scale: scale, in: language))
+                })
+        }
         photoURL = recipe.photo.map { RecipePhoto.url($0) }
         photoAlt = language.text("recipes.show.photoAlt", ["name": recipe.name])
         canChange = ReadOnlyRecord.mayChange(writers: recipe.writers, canEdit: page.canEdit)
@@ -123,11 +122,11 @@ extension RecipeShowPage {
             let path = "/recipes/\(id)"
             let keeping = RecipeFormatting.query(keeping: found)
             scaler = RecipeScaler(
-                action: path, servings: scale?.servings ?? servings,
+                action: path + "#ingredients", servings: scale?.servings ?? servings,
                 scaledLine: scale.map {
                     language.text("recipes.show.scaledLine", counts: ["servings": $0.servings, "base": servings])
                 },
-                resetURL: scale == nil ? nil : path + keeping)
+                resetURL: scale == nil ? nil : path + keeping + "#ingredients")
         }
     }
 }

@@ -58,16 +58,19 @@ struct RecipeShowPage: Sendable {
     let name: String
     /// "Last changed by Ana, 14:02", under the heading.
     let changedBy: String?
-    let category: String
-    let servings: String
-    let price: String
-    let available: String
-    let releaseText: String
-    let releaseISO: String?
-    let ingredients: [IngredientLine]
+    /// "Prep 20 min · Cook 1 h 10 min"; nil when neither time is said.
+    let timesLine: String?
+    /// The seed's restaurant fields in one small line: "Dinner · €3.99 · Available · Released 3 May 2024", each
+    /// left out when not given (the category, the price and the release date).
+    let details: RecipeDetails
+    let ingredients: [ShownIngredient]
     let hasIngredients: Bool
     /// The servings box: what it holds and where it sends; nil for a recipe without servings.
     var scaler: RecipeScaler? = nil
+    /// The cook mode page, keeping the servings asked for.
+    var cookURL = ""
+    /// "Add ingredients to the to-do list": for those who may change the to-do list, when there are ingredients.
+    var shopping: RecipeShoppingForm? = nil
     /// The method's steps, shown numbered.
     let method: [String]
     let hasMethod: Bool
@@ -103,7 +106,7 @@ struct RecipeShowPage: Sendable {
 }
 
 /// An ingredient as the recipe page shows it: "1½" and "cups of flour".
-struct IngredientLine: Sendable {
+struct ShownIngredient: Sendable {
     let quantity: String
     let description: String
     /// False for an ingredient without a quantity ("Salt, to taste"); stored, as templates read only those.
@@ -114,6 +117,46 @@ struct IngredientLine: Sendable {
         self.description = description
         hasQuantity = !quantity.isEmpty
     }
+
+    /// `ingredient` as the page shows it, scaled by `scale`: "2–3" and "eggs"; an amount in words as one line
+    /// ("a pinch of salt").
+    init(_ ingredient: Ingredient, scale: RecipeScale?, in language: Language) {
+        if ingredient.amount != nil {
+            self.init(quantity: "", description: IngredientText.line(ingredient, in: language))
+        } else {
+            self.init(
+                quantity: IngredientText.quantity(ingredient, scale: scale, in: language),
+                description: ingredient.description)
+        }
+    }
+}
+
+/// The recipe page's small line of the seed's restaurant fields, each part nil when not given.
+struct RecipeDetails: Sendable {
+    let category: String?
+    let price: String?
+    /// "Available" or "Not available".
+    let available: String
+    /// "Released " and "" around the day ("3 May 2024"), for `<time datetime="2024-05-03">`.
+    let releasedBefore: String
+    let releasedAfter: String
+    let releaseText: String?
+    let releaseISO: String?
+}
+
+/// The recipe page's "Add ingredients to the to-do list" form: a checkbox an ingredient, all ticked.
+struct RecipeShoppingForm: Sendable {
+    let action: String
+    let csrfToken: String
+    /// The servings the quantities are for (sent back so the to-dos carry the same amounts).
+    let servings: Int?
+    let choices: [ShoppingChoice]
+}
+
+/// One ingredient to tick for the to-do list: "500 g carrots".
+struct ShoppingChoice: Sendable {
+    let index: Int
+    let text: String
 }
 
 /// The recipe page's "Servings" box, which rescales the ingredients (`?servings=8`, no script needed).

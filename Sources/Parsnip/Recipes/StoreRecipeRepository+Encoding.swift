@@ -1,4 +1,5 @@
 import Foundation
+import OrderedCollections
 import ParseStore
 
 /// A recipe's fields as Parse values, and back, tolerating whatever other Parse clients may have stored.
@@ -13,10 +14,7 @@ extension StoreRecipeRepository {
             "price": recipe.price.map { .number($0.number) } ?? .null,
             "isAvailable": .boolean(recipe.isAvailable),
             "category": recipe.category.map { .number(Double($0.rawValue)) } ?? .null,
-            "ingredients": .array(
-                recipe.ingredients.map {
-                    .object(["quantity": .number($0.quantity), "description": .string($0.description)])
-                }),
+            "ingredients": .array(recipe.ingredients.map(ingredientValue)),
             "sideOptions": .array(recipe.sideOptions.map(ParseValue.string)),
             "nutritionalInfo": nutritionObject(recipe.nutritionalInfo),
             "releaseDate": recipe.releaseDate.map { .date($0.date) } ?? .null,
@@ -26,7 +24,20 @@ extension StoreRecipeRepository {
             "source": recipe.source.isEmpty ? .null : .string(recipe.source),
             // A Parse File: only the name is stored; the address is made when it is read.
             "photo": recipe.photo.map { .file(name: $0, url: nil) } ?? .null,
+            "prepMinutes": recipe.prepMinutes.map { .number(Double($0)) } ?? .null,
+            "cookMinutes": recipe.cookMinutes.map { .number(Double($0)) } ?? .null,
         ]
+    }
+
+    /// `{"quantity": 2, "description": "eggs"}`, with `quantityMax` for a range and `amount` for words only when
+    /// they are there, so the seed app's two keys stay all there is for most ingredients.
+    static func ingredientValue(_ ingredient: Ingredient) -> ParseValue {
+        var members: OrderedDictionary<String, ParseValue> = [
+            "quantity": .number(ingredient.quantity), "description": .string(ingredient.description),
+        ]
+        if let high = ingredient.quantityMax { members["quantityMax"] = .number(high) }
+        if let words = ingredient.amount { members["amount"] = .string(words) }
+        return .object(members)
     }
 
     /// Nutrition entries as one Object, keys in entry order. Validation keeps names unique; should a caller repeat
@@ -58,6 +69,8 @@ extension StoreRecipeRepository {
         recipe.steps = (object["steps"]?.arrayValue ?? []).compactMap(\.stringValue)
         recipe.notes = object["notes"]?.stringValue ?? ""
         recipe.source = object["source"]?.stringValue ?? ""
+        recipe.prepMinutes = minutes(object["prepMinutes"])
+        recipe.cookMinutes = minutes(object["cookMinutes"])
         recipe.writers = object.writers
         if case .file(let name, _) = object["photo"], PhotoUpload.isValidName(name) { recipe.photo = name }
         return recipe
@@ -71,11 +84,23 @@ extension StoreRecipeRepository {
         return recipe
     }
 
-    /// An ingredient from `{"quantity": n, "description": s}`; nil without a finite number quantity.
+    /// An ingredient from `{"quantity": n, "description": s}`; nil without a finite number quantity. A
+    /// `quantityMax` is kept when it is a finite number, an `amount` when it is text (the record rules, not the
+    /// reading, refuse ones out of line, so writing back what was read cannot slip past them).
     static func ingredient(_ value: ParseValue) -> Ingredient? {
         guard let members = value.objectValue, let quantity = members["quantity"]?.numberValue, quantity.isFinite
         else { return nil }
-        return Ingredient(quantity: quantity, description: members["description"]?.stringValue ?? "")
+        var ingredient = Ingredient(quantity: quantity, description: members["description"]?.stringValue ?? "")
+        if let high = members["quantityMax"]?.numberValue, high.isFinite {
+            ingredient.quantityMax = high
+        }
+        if let words = members["amount"]?.stringValue, !words.isEmpty { ingredient.amount = words }
+        return ingredient
+    }
+
+    /// Whole minutes, or nil for anything else (negative ones are kept for the record rules to refuse).
+    static func minutes(_ value: ParseValue?) -> Int? {
+        value?.numberValue.flatMap(NumberText.wholeNumber)
     }
 
     /// Nutrition entries in stored key order; numbers and booleans other clients stored are shown as text.

@@ -186,6 +186,7 @@ final class StoreTodoRepository: TodoRepository {
         item.assignee = object["assignee"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
         item.repeatRule = object["repeat"]?.stringValue.flatMap(TodoRepeat.init(stored:))
         item.repeatNext = object["repeatNext"]?.stringValue
+        item.recipeId = object["recipe"]?.pointerValue?.objectId
         return item
     }
 }

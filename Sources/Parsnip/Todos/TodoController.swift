@@ -135,7 +135,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
         let now = clock.now()
         let language = context.language
         let row = TodoFormatting.row(item, today: today, timeZone: timeZone, in: language)
-        let page = TodoShowPage(
+        var page = TodoShowPage(
             page: PageChrome(title: item.title, context: context, inTodos: true),
             title: item.title,
             description: item.description,
@@ -149,6 +149,7 @@ struct TodoController<Repository: TodoRepository>: Sendable {
             backURL: back ?? "/todos/\(item.id)",
             canChange: ReadOnlyRecord.mayChange(writers: item.writers, canEdit: context.canEdit),
             readOnlyNote: ReadOnlyRecord.note(thing: "to-do", writers: item.writers, canEdit: context.canEdit))
+        page.recipeURL = item.recipeId.map { "/recipes/\($0)" }
         return pages.render(page, template: "todos/show")
     }
 

@@ -21,6 +21,9 @@ struct TodoListItem: Sendable, Hashable {
     var repeatRule: TodoRepeat? = nil
     /// The to-do its tick made (`repeatNext`, an objectId), so opening it again can take that one back.
     var repeatNext: String? = nil
+    /// The recipe it was added from ("Buy 500 g carrots — for Roast parsnips"): the objectId its `recipe` Pointer
+    /// names; nil for other to-dos.
+    var recipeId: String? = nil
     /// When the to-do was added.
     var createdAt: Date
     /// When the to-do was last saved.

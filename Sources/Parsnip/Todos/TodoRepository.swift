@@ -24,6 +24,10 @@ protocol TodoRepository: Sendable {
     /// A repeating to-do ticked off makes the next, due on the first day its rule names after both its due day and
     /// `today` (the household's day); opened again, that next one goes to the trash while nobody has changed it.
     func setDone(_ done: Bool, id: String, by user: SignedInUser?) async throws -> TodoListItem
+    /// Adds one open to-do a title, each linked by a `recipe` Pointer to `recipeId` of class `recipeClass`, in one
+    /// transaction (all or none); returns how many were added.
+    func addAll(titles: [String], linkedTo recipeId: String, of recipeClass: String, by user: SignedInUser?)
+        async throws -> Int
     /// Moves a to-do to the trash and returns what it was with its trash item; throws
     /// `TodoRepositoryError.notFound` when it does not exist.
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem>

@@ -155,6 +155,8 @@ struct TodoShowPage: Sendable {
     let canChange: Bool
     /// Said instead, when only the to-do's ACL stands in the way.
     let readOnlyNote: String?
+    /// The recipe the to-do was added from; nil for other to-dos.
+    var recipeURL: String? = nil
 }
 
 /// The add and edit pages: one form with a title, a description, a due date and (when editing) done.

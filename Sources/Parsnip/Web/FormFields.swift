@@ -13,9 +13,10 @@ struct FormFields: Sendable, Hashable {
     /// The most fields one form or query string may carry: the recipe editor at its row limits uses about 190.
     static let maximumFieldCount = 512
 
-    /// The field names any Parsnip form may send more than once: the book form's checkbox lists. The forms
+    /// The field names any Parsnip form may send more than once: the checkbox lists of the book form and of a
+    /// recipe's "Add ingredients to the to-do list". The forms
     /// middleware accepts repeats of these names only; every other name sent twice is still refused.
-    static let repeatableFieldNames: Set<String> = ["author", "publisher"]
+    static let repeatableFieldNames: Set<String> = ["author", "publisher", "ingredient"]
 
     /// Each field's value; for a name that may repeat, its first value.
     private(set) var values: [String: String] = [:]

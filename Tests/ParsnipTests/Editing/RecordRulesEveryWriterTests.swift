@@ -118,6 +118,25 @@ final class RecordRulesEveryWriterTests: XCTestCase {
             fields: { _, _ in ["name": "Soup", "servings": 0] }, fix: ["servings": 2],
             page: { _ in ("/recipes", recipeForm([("servings", "0")])) }, basePath: "/recipes"),
         Case(
+            name: "a recipe ingredient whose range ends below its quantity", className: "Recipe", code: 142,
+            words: "The upper end of an ingredient’s range must be more than its quantity and at most 100,000",
+            fields: { _, _ in
+                ["name": "Soup", "ingredients": [["quantity": 3, "description": "eggs", "quantityMax": 2]]]
+            },
+            fix: ["ingredients": [["quantity": 2, "description": "eggs", "quantityMax": 3]]], basePath: "/recipes"),
+        Case(
+            name: "a recipe ingredient whose amount in words is too long", className: "Recipe", code: 142,
+            words: "An ingredient’s amount in words must be text of 40 characters or fewer",
+            fields: { _, _ in
+                let long = ParseValue.string(String(repeating: "a", count: 41))
+                return ["name": "Soup", "ingredients": [["quantity": 0, "description": "salt", "amount": long]]]
+            },
+            fix: ["ingredients": [["quantity": 0, "description": "salt", "amount": "a pinch"]]], basePath: "/recipes"),
+        Case(
+            name: "a recipe cooked for minus five minutes", className: "Recipe", code: 142,
+            words: "Preparation and cooking times must be whole minutes from 0 to 10,080",
+            fields: { _, _ in ["name": "Soup", "cookMinutes": -5] }, fix: ["cookMinutes": 70], basePath: "/recipes"),
+        Case(
             name: "a genre named as another genre", className: "Genre", code: 137,
             words: "This genre already exists",
             fields: { _, _ in ["name": "science FICTION"] }, fix: ["name": "Fantasy"],

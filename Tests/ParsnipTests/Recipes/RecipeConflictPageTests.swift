@@ -35,8 +35,8 @@ final class RecipeConflictPageTests: XCTestCase {
             XCTAssertEqual(
                 keys,
                 [
-                    "category", "ingredients", "isAvailable", "name", "notes", "nutritionalInfo", "photo", "price",
-                    "releaseDate", "servings", "sideOptions", "source", "steps",
+                    "category", "cookMinutes", "ingredients", "isAvailable", "name", "notes", "nutritionalInfo",
+                    "photo", "prepMinutes", "price", "releaseDate", "servings", "sideOptions", "source", "steps",
                 ])
             XCTAssertEqual(cooks.benBase.map(\.1), cooks.anaBase.map(\.1), "both loaded the same copy")
         }
@@ -57,7 +57,7 @@ final class RecipeConflictPageTests: XCTestCase {
             XCTAssertTrue(page.contains("Saved “Soup”. Someone changed Servings "), page)
             XCTAssertTrue(page.contains(" while you were editing; both changes are kept."))
             XCTAssertTrue(page.contains(#"<h1 class="recipe-title">Soup</h1>"#))
-            XCTAssertTrue(page.contains("<dt>Servings</dt><dd>6</dd>"), "Ana's servings are kept")
+            XCTAssertTrue(page.contains(#"id="servings-wanted" name="servings" value="6""#), "Ana's servings are kept")
             XCTAssertTrue(page.contains(#"<p class="changed-by">Last changed "#))
         }
     }
@@ -95,7 +95,7 @@ final class RecipeConflictPageTests: XCTestCase {
 
             let page = try await cooks.ben.get("/recipes/\(cooks.id)").text
             XCTAssertTrue(page.contains(#"<h1 class="recipe-title">Pancakes</h1>"#), "nothing of Ben's was saved")
-            XCTAssertTrue(page.contains("<dt>Servings</dt><dd>6</dd>"))
+            XCTAssertTrue(page.contains(#"id="servings-wanted" name="servings" value="6""#))
         }
     }
 
@@ -115,7 +115,7 @@ final class RecipeConflictPageTests: XCTestCase {
                 XCTAssertEqual(saved.status, .seeOther, choice)
                 let page = try await cooks.ben.get("/recipes/\(cooks.id)").text
                 XCTAssertTrue(page.contains("Updated “Soup”"), choice)
-                XCTAssertTrue(page.contains("<dt>Servings</dt><dd>\(servings)</dd>"), choice)
+                XCTAssertTrue(page.contains(#"id="servings-wanted" name="servings" value="\#(servings)""#), choice)
                 XCTAssertTrue(page.contains(#"<h1 class="recipe-title">Soup</h1>"#), choice)
             }
         }
@@ -137,7 +137,7 @@ final class RecipeConflictPageTests: XCTestCase {
             XCTAssertTrue(stale.text.contains(#"<span class="conflict-line">10</span>"#), "the value saved now")
             XCTAssertFalse(stale.text.contains("There is a problem"), "the choice was not missing, only out of date")
             let page = try await cooks.ben.get("/recipes/\(cooks.id)").text
-            XCTAssertTrue(page.contains("<dt>Servings</dt><dd>10</dd>"))
+            XCTAssertTrue(page.contains(#"id="servings-wanted" name="servings" value="10""#))
         }
     }
 

@@ -97,8 +97,8 @@ final class RecipeDraftTests: XCTestCase {
     func testPriceRefusesEachBadFormWithItsOwnMessage() {
         let refused: [(String, String)] = [
             ("3.9.9", "Price must be a number, like 3.99"), ("12,34,56", "Price must be a number, like 3.99"),
-            ("1e3", "Price must be a number, like 3.99"), ("$3", "Price must be a number, like 3.99"),
-            ("3 €", "Price must be a number, like 3.99"), ("three", "Price must be a number, like 3.99"),
+            ("1e3", "Price must be a number, like 3.99"), ("3$3", "Price must be a number, like 3.99"),
+            ("€3€", "Price must be a number, like 3.99"), ("three", "Price must be a number, like 3.99"),
             (".", "Price must be a number, like 3.99"), ("3+", "Price must be a number, like 3.99"),
             ("3.999", "Price can have at most two decimals, like 3.99"),
             ("1.2345", "Price can have at most two decimals, like 3.99"),
@@ -280,7 +280,7 @@ final class RecipeDraftTests: XCTestCase {
     func testProblemsComeInPageOrderWithEachSectionProblemBeforeItsRows() {
         let everythingWrong = RecipeDraft(
             name: "", servings: "x", price: "x", category: "", releaseDate: "x",
-            ingredients: ingredientRows(50) + [.init(quantity: "some", description: "salt")],
+            ingredients: ingredientRows(50) + [.init(quantity: "lots", description: "salt")],
             sideOptions: [String(repeating: "s", count: 101)],
             nutrition: [.init(name: "", value: "1")])
         XCTAssertEqual(

@@ -88,7 +88,7 @@ final class RecipeLanguageTests: XCTestCase {
                     ("ingredient-1-description", "g de sal"),
                 ]))
             let spanish = try await browser.get("/recipes/\(id)").text
-            XCTAssertTrue(spanish.contains("<dd>3,50\u{00A0}€</dd>"), spanish)
+            XCTAssertTrue(spanish.contains("<span>3,50\u{00A0}€</span>"), spanish)
             XCTAssertTrue(spanish.contains(#"<span class="quantity">1½</span> cups of flour"#))
             XCTAssertTrue(spanish.contains(#"<span class="quantity">0,1</span> g de sal"#))
             let editor = try await browser.get("/recipes/\(id)/edit").text
@@ -102,7 +102,7 @@ final class RecipeLanguageTests: XCTestCase {
             XCTAssertTrue(english.contains(#"name="ingredient-0-quantity" value="1½""#))
             XCTAssertTrue(english.contains(#"name="ingredient-1-quantity" value="0.1""#))
             let page = try await browser.get("/recipes/\(id)").text
-            XCTAssertTrue(page.contains("<dd>€3.50</dd>"))
+            XCTAssertTrue(page.contains("<span>€3.50</span>"))
         }
     }
 

@@ -256,6 +256,7 @@ final class RecipeMergeTests: XCTestCase {
                     "releaseDate": .date(Date(timeIntervalSince1970: 1_714_694_400 + 3_600)),
                     "steps": .array([.string(" Chop the onion "), .string("Simmer")]),
                     "notes": .string(" Better the next day \n"), "source": .string(" Grandma's book "),
+                    "prepMinutes": .number(20), "cookMinutes": .number(70),
                 ]
             ).objectId
         }

@@ -64,7 +64,7 @@ final class RecipePageTests: XCTestCase {
         }
     }
 
-    func testEmptySectionsSaySoOnTheRecipePage() async throws {
+    func testEmptySectionsAreLeftOutOfTheRecipePageButTheIngredientsAndMethodSaySo() async throws {
         try await withApp { browser in
             let id = try await browser.addRecipe(
                 recipeForm(
@@ -74,11 +74,11 @@ final class RecipePageTests: XCTestCase {
                     ]))
             let html = try await browser.get("/recipes/\(id)").text
             XCTAssertTrue(html.contains("No ingredients yet."))
-            XCTAssertTrue(html.contains("No side options."))
-            XCTAssertTrue(html.contains("No nutritional information."))
-            for heading in ["Ingredients", "Side options", "Nutritional information"] {
-                XCTAssertTrue(html.contains("<h2>\(heading)</h2>"), heading)
+            XCTAssertTrue(html.contains(#"<h2 id="ingredients" tabindex="-1">Ingredients</h2>"#))
+            for heading in ["Side options", "Nutritional information", "Notes"] {
+                XCTAssertFalse(html.contains("<h2>\(heading)</h2>"), "\(heading): not shown on screen or in print")
             }
+            XCTAssertFalse(html.contains("Source:"), "no source, no line")
             XCTAssertEqual(html.occurrences(of: "<h1"), 1)
             let edit = try await browser.get("/recipes/\(id)/edit").text
             XCTAssertTrue(edit.contains(#"name="ingredient-0-quantity" value="""#), "a blank row to type into")

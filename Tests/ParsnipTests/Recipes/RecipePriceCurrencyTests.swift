@@ -59,7 +59,7 @@ final class RecipePriceCurrencyTests: XCTestCase {
             let list = try await browser.get("/recipes").text
             XCTAssertTrue(list.contains(#"<td data-label="Price" class="number">€3.99</td>"#), list)
             let page = try await browser.get("/recipes/\(id)").text
-            XCTAssertTrue(page.contains("<div><dt>Price</dt><dd>€3.99</dd></div>"))
+            XCTAssertTrue(page.contains("<span>€3.99</span>"))
             let editor = try await browser.get("/recipes/\(id)/edit").text
             XCTAssertTrue(editor.contains(#"<p class="hint" id="price-hint">In EUR, e.g. 3.99</p>"#))
             XCTAssertTrue(editor.contains(#"id="price" name="price" value="3.99""#))

@@ -135,6 +135,9 @@ struct FailingRepository: TodoRepository {
         throw DiskError()
     }
     func delete(id: String, by user: SignedInUser?) async throws -> Deletion<TodoListItem> { throw DiskError() }
+    func addAll(titles: [String], linkedTo recipeId: String, of recipeClass: String, by user: SignedInUser?)
+        async throws -> Int
+    { throw DiskError() }
     func deletion(id: String) async throws -> DeletedWhileEditing { throw DiskError() }
     func restore(id: String, with draft: TodoDraft, by user: SignedInUser?) async throws
         -> RestoreWithChanges<TodoListItem>

@@ -36,7 +36,7 @@ final class FormFieldsRepeatedTests: XCTestCase {
         XCTAssertThrowsError(try fields(atTheLimit + "&author=b", allowing: ["author"]))
     }
 
-    func testTheFormsMiddlewareAllowsOnlyTheBookCheckboxesToRepeat() {
-        XCTAssertEqual(FormFields.repeatableFieldNames, ["author", "publisher"])
+    func testTheFormsMiddlewareAllowsOnlyTheBookAndShoppingCheckboxesToRepeat() {
+        XCTAssertEqual(FormFields.repeatableFieldNames, ["author", "publisher", "ingredient"])
     }
 }
