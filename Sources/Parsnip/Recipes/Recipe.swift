@@ -78,7 +78,10 @@ struct Ingredient: Sendable, Hashable {
     var quantity: Double
     /// What the amount is of, e.g. "cup of oat milk".
     var description: String
-
+    /// The upper end of a range such as "2–3" (`quantityMax`, a Number above `quantity`); nil for one amount.
+    var quantityMax: Double? = nil
+    /// An amount in words such as "a pinch" (`amount`, a String), with `quantity` 0; nil when there is none.
+    var amount: String? = nil
 }
 
 /// One line of nutritional information, e.g. "Calories" → "320 kcal".

@@ -87,7 +87,7 @@ extension RecipeShowPage {
             releaseText: RecipeFormatting.releaseDate(recipe.releaseDate, in: language),
             releaseISO: recipe.releaseDate?.iso,
             ingredients: recipe.ingredients.map {
-                IngredientLine(
+                ShownIngredient(
                     quantity: scale?.text($0.quantity, in: language)
                         ?? QuantityText.ingredientText($0.quantity, in: language),
                     description: $0.description)

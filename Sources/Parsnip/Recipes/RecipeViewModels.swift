@@ -60,7 +60,7 @@ struct RecipeShowPage: Sendable {
     let available: String
     let releaseText: String
     let releaseISO: String?
-    let ingredients: [IngredientLine]
+    let ingredients: [ShownIngredient]
     let hasIngredients: Bool
     /// The servings box: what it holds and where it sends; nil for a recipe without servings.
     var scaler: RecipeScaler? = nil
@@ -99,7 +99,7 @@ struct RecipeShowPage: Sendable {
 }
 
 /// An ingredient as the recipe page shows it: "1½" and "cups of flour".
-struct IngredientLine: Sendable {
+struct ShownIngredient: Sendable {
     let quantity: String
     let description: String
     /// False for an ingredient without a quantity ("Salt, to taste"); stored, as templates read only those.
