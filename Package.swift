@@ -93,7 +93,9 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
-            ]
+            ],
+            // Sample files of other apps' exports, read by path by the import tests and the browser journeys.
+            exclude: ["Fixtures"]
         ),
     ]
 )

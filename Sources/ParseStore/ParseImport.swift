@@ -13,6 +13,14 @@ public struct ImportedObject: Sendable, Hashable {
     /// `.addRelation`, one without as `.set(.relation)`.
     public var operations: [String: ParseUpdate]
 
+    /// An object to import: what a file gave, or what a reader of another app's file made.
+    public init(objectId: String?, createdAt: Date?, updatedAt: Date?, operations: [String: ParseUpdate]) {
+        self.objectId = objectId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.operations = operations
+    }
+
     /// The members' names, for telling apart the fields Parsnip knows from those it keeps without showing.
     public var fieldNames: [String] { Array(operations.keys) }
 

@@ -54,21 +54,26 @@ struct ExportCommand: AsyncParsableCommand {
     }
 }
 
-/// `parsnip import FILE`: objects from an export, a Parse Dashboard export or a REST answer; always a dry run
-/// first, then (asked, or with --yes) everything in one transaction after a safety backup.
+/// `parsnip import FILE`: objects from an export, a Parse Dashboard export or a REST answer, or another app's file
+/// (Goodreads, Libib, Paprika, Todoist, Apple Reminders); always a dry run first, then (asked, or with --yes)
+/// everything in one transaction after a safety backup.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring in Parse objects: a Parsnip export, a Parse Dashboard export, or a REST answer.",
+        abstract:
+            "Bring in Parse objects (a Parsnip export, a Parse Dashboard export, a REST answer) or another app's file.",
         discussion: """
             A JSON file's class is its name (Book.json), unless --class names it; a zip may hold one JSON file \
-            per class. objectId, createdAt and updatedAt are kept. A dry run comes first and lists what would \
-            be created, updated or skipped and every problem; any problem stops the import. Parsnip must be \
-            stopped to import (a dry run works while it runs).
+            per class. objectId, createdAt and updatedAt are kept. Files from other apps are told apart by \
+            what they hold: a Goodreads or Libib library export (CSV) becomes books, a Paprika export \
+            (.paprikarecipes) recipes, a Todoist or Apple Reminders CSV to-dos; a row matching a record already \
+            here is skipped. A dry run comes first and lists what would be created, updated or skipped, every \
+            row left out and every problem; any problem stops the import. Parsnip must be stopped to import (a \
+            dry run works while it runs).
             """
     )
 
-    @Argument(help: ArgumentHelp("The file to import (.zip or .json).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The file to import (.zip, .json, .csv or .paprikarecipes).", valueName: "file"))
     var file: String
 
     @Option(help: "The database file.")

@@ -99,7 +99,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     let backups = BackupService(
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
         keptClasses: StoreAccountRepository.accountClasses, words: classWords,
-        importRules: ImportRules(known: knownClasses), logger: logger)
+        importRules: ImportRules(known: knownClasses, apps: appImportFormats), logger: logger)
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
         accounts: accounts, backups: backups, logger: logger,
@@ -146,14 +146,15 @@ let knownClasses: [String: KnownClass] = {
             StoreTodoRepository.className, label: "To-do",
             fields: [
                 "title": .string, "description": .string, "done": .boolean, "completedAt": .date, "dueDate": .date,
-                "updatedBy": user,
+                "assignee": .string, "repeat": .string, "repeatNext": .string, "updatedBy": user,
             ]),
         KnownClass(
             StoreRecipeRepository.className, label: "Recipe",
             fields: [
                 "name": .string, "servings": .number, "price": .number, "isAvailable": .boolean, "category": .number,
                 "releaseDate": .date, "ingredients": .array, "sideOptions": .array, "nutritionalInfo": .object,
-                "steps": .array, "notes": .string, "source": .string, "photo": .file, "updatedBy": user,
+                "steps": .array, "notes": .string, "source": .string, "photo": .file, "prepMinutes": .number,
+                "cookMinutes": .number, "updatedBy": user,
             ]),
         KnownClass(
             StoreBookRepository.Schema.book, label: "Book",
@@ -163,7 +164,7 @@ let knownClasses: [String: KnownClass] = {
                 "isbn": .pointer(targetClass: StoreBookRepository.Schema.isbn),
                 "authors": .relation(targetClass: CatalogueKind.author.className),
                 "publishers": .relation(targetClass: CatalogueKind.publisher.className), "updatedBy": user,
-                "readingStatus": .string, "lentTo": .string, "lentOn": .date,
+                "readingStatus": .string, "lentTo": .string, "lentOn": .date, "rating": .number, "finishedOn": .date,
             ]),
         KnownClass(StoreBookRepository.Schema.isbn, label: "ISBN", fields: ["value": .string]),
         KnownClass(

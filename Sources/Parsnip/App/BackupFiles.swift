@@ -78,7 +78,7 @@ public enum BackupFiles {
             folder: BackupFolder(
                 url: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups")),
             rules: BackupRules(automatic: false), keptClasses: StoreAccountRepository.accountClasses,
-            words: classWords, importRules: ImportRules(known: knownClasses), logger: logger)
+            words: classWords, importRules: ImportRules(known: knownClasses, apps: appImportFormats), logger: logger)
         let (report, undo) = try await backups.importFile(
             URL(fileURLWithPath: path), className: className, existing: existing, dryRun: dryRun, progress: progress)
         return (report, undo?.url.path)

@@ -143,7 +143,8 @@ struct BackupController: Sendable {
         let page = ImportPreviewPage(
             page: PageChrome(title: heading, context: context), csrfToken: context.csrfToken, heading: heading,
             lines: report.lines(in: language), problems: problems, hasProblems: !problems.isEmpty,
-            action: "/backups/import/\(token)", existing: existing.rawValue, overwriting: existing == .overwrite)
+            action: "/backups/import/\(token)", existing: existing.rawValue, overwriting: existing == .overwrite,
+            fromApp: report.app != nil)
         return pages.render(page, template: "backups/import", status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 

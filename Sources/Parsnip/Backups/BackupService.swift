@@ -121,7 +121,7 @@ final class BackupService: Sendable {
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> (report: ImportReport, undo: BackupListing?) {
         let contents = try await onQueue { () throws(BackupProblem) in
-            try ImportSource.read(url, className: className)
+            try ImportSource.read(url, className: className, apps: self.importRules.apps)
         }
         var undo: BackupListing?
         if !dryRun { undo = try await backUp(reason: .beforeImport) { progress(0.5 * $0) } }

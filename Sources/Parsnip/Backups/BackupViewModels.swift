@@ -63,15 +63,21 @@ struct ImportPreviewPage: Sendable {
     let action: String
     let existing: String
     let overwriting: Bool
+    /// Another app's export: rows matching a record here are skipped, whatever `existing` says.
+    var fromApp = false
 }
 
-/// A name an uploaded import file may keep: its class comes from it ("Book.json"); anything else becomes
-/// "import.json".
+/// A name an uploaded import file may keep: its class comes from it ("Book.json"); any other name becomes "import"
+/// with its extension when it is one an import reads (.zip, .csv, .paprikarecipes), else "import.json".
 enum ImportFileName {
+    static let extensions = [".json", ".zip", ".csv", ".paprikarecipes"]
+
     static func safe(_ name: String) -> String {
         let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
-        guard allowed, !name.hasPrefix("."), name.count <= 120, name.hasSuffix(".json") || name.hasSuffix(".zip")
-        else { return name.hasSuffix(".zip") ? "import.zip" : "import.json" }
+        let known = extensions.first { name.lowercased().hasSuffix($0) }
+        guard allowed, !name.hasPrefix("."), name.count <= 120, known != nil else {
+            return "import" + (known ?? ".json")
+        }
         return name
     }
 }

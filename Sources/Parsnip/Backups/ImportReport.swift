@@ -1,10 +1,3 @@
-/// A piece of an import's report kept twice: `Words` a page says in its language, and the English the command line
-/// prints (it reads no catalogue).
-struct ReportText: Sendable, Hashable {
-    let words: Words
-    let english: String
-}
-
 /// What an import would do (a dry run) or did, class by class, and what stands in its way.
 public struct ImportReport: Sendable, Hashable {
     /// One class's counts.
@@ -30,6 +23,11 @@ public struct ImportReport: Sendable, Hashable {
     public var dryRun: Bool
     /// How the household calls each class in English ("to-dos", "history entries"), from the composition root.
     var words: [String: ClassWords] = [:]
+    /// The app whose export this is ("Goodreads") and how many rows it holds; nil for Parse objects.
+    var app: String?
+    var appRows = 0
+    /// From another app's export: a line for each row left out or changed ("Row 12: no title — skipped.").
+    var notes: [ReportText] = []
 
     /// The problems in English, for the command line.
     public var problems: [String] { problemTexts.map(\.english) }
@@ -46,12 +44,16 @@ public struct ImportReport: Sendable, Hashable {
     /// What was imported, class by class, in `language`: "1 to-do, 3 recipes".
     func imported(in language: Language) -> String {
         ClassNames.list(
-            classes.map { ClassNames.count($0.className, kind: kind($0.className), $0.created + $0.updated) },
+            classes.filter { app == nil || words[$0.className]?.counted != false }.map {
+                ClassNames.count($0.className, kind: kind($0.className), $0.created + $0.updated)
+            },
             in: language)
     }
 
-    /// The lines in the household's words: per kind of record, then photos, then fields kept, then photos missing.
+    /// The lines in the household's words: per kind of record, then photos, then fields kept, then photos missing;
+    /// for another app's export, where it is from, what it adds and each row left out or changed.
     private var texts: [ReportText] {
+        if let app { return appTexts(app, rows: appRows) }
         var texts = classes.map { counts in
             let numbers = ["created": counts.created, "updated": counts.updated, "skipped": counts.skipped]
             return ReportText(
@@ -79,6 +81,25 @@ public struct ImportReport: Sendable, Hashable {
         }
         texts += missingFiles
         return texts
+    }
+
+    /// "From a Goodreads export of 12 rows.", "Books: 10 to add", "Authors: 4 to add", "Photos: 2", then the notes.
+    private func appTexts(_ app: String, rows: Int) -> [ReportText] {
+        var texts = [ReportText(Words("backups.app.line.from", ["app": app], counts: ["rows": rows]))]
+        // In the order the apps list their kinds: books before their authors and publishers.
+        let order = { (counts: Counts) in kind(counts.className).flatMap(ClassKind.allCases.firstIndex) ?? Int.max }
+        let listed = classes.sorted { order($0) < order($1) }
+        for counts in listed where counts.created > 0 && words[counts.className]?.counted != false {
+            texts.append(
+                ReportText(
+                    ClassNames.naming(
+                        counts.className, kind: kind(counts.className), as: "classes",
+                        in: Words("backups.app.line.added", counts: ["count": counts.created]))))
+        }
+        if files > 0 {
+            texts.append(ReportText(Words("backups.app.line.photos", counts: ["count": files])))
+        }
+        return texts + notes
     }
 
     /// "People: 2 left out; people are added on the People page, never imported."

@@ -19,6 +19,8 @@ struct KnownClass: Sendable {
 /// own rules are the write path's, the same for every writer: `RecordRules`.)
 struct ImportRules: Sendable {
     var known: [String: KnownClass] = [:]
+    /// The other apps' exports an import recognises (Goodreads, Libib, Paprika, Todoist, Apple Reminders).
+    var apps: [AppImportFormat] = []
 }
 
 /// How an import treats an object whose objectId is already here.
@@ -41,16 +43,23 @@ enum ImportRun {
         words: [ClassWords] = [], writePath: WritePath,
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws -> ImportReport {
-        let classes = contents.classes
-        let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
         // A dry run, or an import with problems, is rolled back whole: it writes nothing.
         let keeps: @Sendable (ImportReport) -> Bool = { !$0.dryRun && $0.problems.isEmpty }
         let words = Dictionary(words.map { ($0.className, $0) }, uniquingKeysWith: { first, _ in first })
         return try await writePath.importing(commitIf: keeps) { writer, rules in
             var report = ImportReport(dryRun: dryRun, words: words)
+            var (classes, files) = (contents.classes, contents.files)
+            if let app = contents.app {
+                // Another app's export: its objects are made here, against what this transaction sees.
+                let plan = try app.plan(writer.reader, writer.now())
+                classes = plan.classes.map { ImportedClass(className: $0.className, objects: $0.objects) }
+                files = plan.files
+                (report.app, report.appRows, report.notes) = (app.app, app.rows, plan.notes)
+            }
             // The photos first, so the records naming them find them kept.
-            for file in contents.files { try writer.save(file) }
-            report.files = contents.files.count
+            for file in files { try writer.save(file) }
+            report.files = files.count
+            let total = max(1, classes.reduce(0) { $0 + $1.objects.count })
             var done = 0
             for imported in classes {
                 defer {

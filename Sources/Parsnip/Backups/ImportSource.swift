@@ -12,6 +12,8 @@ struct ImportedClass: Sendable {
 struct ImportContents: Sendable {
     var classes: [ImportedClass]
     var files: [StoredFile] = []
+    /// Another app's export (Goodreads, Paprika, Todoist…), whose objects are made in the import's transaction.
+    var app: AppImportFile?
 }
 
 /// Reads what an import file holds: our export (a zip with a manifest), a Parse Dashboard export (a JSON array of
@@ -22,14 +24,27 @@ enum ImportSource {
     /// file of several gigabytes must not be able to exhaust the computer's memory.
     static let largestFile = 256_000_000
 
-    static func read(_ url: URL, className: String? = nil) throws(BackupProblem) -> ImportContents {
+    static func read(_ url: URL, className: String? = nil, apps: [AppImportFormat] = []) throws(BackupProblem)
+        -> ImportContents
+    {
         let handle = try? FileHandle(forReadingFrom: url)
-        let head = (try? handle?.read(upToCount: 4)) ?? nil
+        let head = (try? handle?.read(upToCount: AppImportFormat.headBytes)) ?? nil
         try? handle?.close()
         guard let head else {
             throw BackupProblem(
                 Words("backups.problem.noFile", ["path": url.path]),
                 english: "There is no file \(url.path), or it cannot be read.")
+        }
+        do throws(AppImportProblem) {
+            for format in apps {
+                if let file = try format.read(url, head) { return ImportContents(classes: [], app: file) }
+            }
+        } catch {
+            throw BackupProblem(error.text.words, english: error.text.english)
+        }
+        if url.pathExtension.lowercased() == "csv" {
+            let text = ReportText(Words("backups.app.problem.unknownCSV", ["file": url.lastPathComponent]))
+            throw BackupProblem(text.words, english: text.english)
         }
         if head.starts(with: [0x50, 0x4B]) { return try readZip(url) }
         let name = className ?? url.deletingPathExtension().lastPathComponent
