@@ -22,12 +22,12 @@ enum PaprikaPhoto {
         guard bytes.count <= RecipePhoto.maximumBytes else {
             return .leftOut(Words("backups.app.recipe.photoTooBig", counts: ["megabytes": 5]))
         }
-        guard RecipePhoto.refusal(filename: "", bytes: bytes.count, head: bytes.prefix(12)) == nil,
-            let kind = RecipePhoto.Kind(head: bytes.prefix(12))
+        guard PhotoUpload.refusal(filename: "", bytes: bytes.count, head: bytes.prefix(12)) == nil,
+            let kind = PhotoUpload.Kind(head: bytes.prefix(12))
         else { return .leftOut(Words("backups.app.recipe.photoNotAPhoto")) }
         return .kept(
             StoredFile(
-                name: RecipePhoto.newName(for: name + "." + kind.fileExtension, kind: kind),
+                name: PhotoUpload.newName(for: name + "." + kind.fileExtension, kind: kind),
                 contentType: kind.rawValue, bytes: bytes))
     }
 }
