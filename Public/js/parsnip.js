@@ -494,7 +494,12 @@ document.addEventListener("DOMContentLoaded", function () {
       });
       if (empty) empty.hidden = wanted.length === 0 || shown > 0;
     }
-    input.addEventListener("input", apply);
+    // The list is narrowed here as the person types, so the server must not narrow it again on Save.
+    var shownWords = box.querySelector("[data-filter-shown]");
+    input.addEventListener("input", function () {
+      if (shownWords) shownWords.value = input.value;
+      apply();
+    });
     // Enter in the filter box filters; it must not send the form.
     input.addEventListener("keydown", function (event) {
       if (event.key === "Enter") event.preventDefault();

@@ -31,6 +31,18 @@ extension BookController {
         return near
     }
 
+    /// True when "Find" was pressed, or when a Find box holds words its picker has not been narrowed to yet: Enter
+    /// in that box without a script sends the form with its first button, Save, and the person meant Find. (The
+    /// script keeps `find-<kind>-shown` equal to the box, as it narrows the list itself.)
+    static func isFinding(_ form: FormFields) -> Bool {
+        if form["find"] != nil { return true }
+        return CatalogueKind.pickerKinds.contains { kind in
+            let name = "find-\(kind.singular)"
+            let typed = form[name] ?? ""
+            return !typed.isEmpty && typed != (form["\(name)-shown"] ?? "")
+        }
+    }
+
     /// The kind whose "Add …" button was pressed, or whose "Did you mean" question was answered after one was.
     static func addingKind(_ form: FormFields) -> String? {
         if let value = form["add-entry"] { return value }

@@ -36,7 +36,7 @@ extension BookController {
             return try await addEntry(.new, draft: draft, context: context)
         }
         var state = typedState(draft, context: context)
-        if context.form["find"] != nil { return try await findEntries(.new, state: state, context: context) }
+        if Self.isFinding(context.form) { return try await findEntries(.new, state: state, context: context) }
         let typedEntries = try await typedEntryNames(state)
         state.entryProblems = typedEntries.problems
         switch state.draft.validate(now: clock.now(), typedEntries: typedEntries.names) {
@@ -89,7 +89,7 @@ extension BookController {
             return try await addEntry(mode, draft: draft, context: context)
         }
         var state = typedState(draft, context: context)
-        if context.form["find"] != nil { return try await findEntries(mode, state: state, context: context) }
+        if Self.isFinding(context.form) { return try await findEntries(mode, state: state, context: context) }
         if case .deleted = mode {
             return try await renderForm(mode, state: state, status: .conflict, context: context)
         }

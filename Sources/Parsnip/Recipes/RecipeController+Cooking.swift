@@ -42,7 +42,13 @@ extension RecipeController {
             return Flash.redirect(
                 to: shopping.listURL, message: language.text("recipes.shopping.added", counts: ["count": added]))
         } orShowingAgain: { context in
-            try await show(request, context: context)
+            // The recipe page with this form open as it was sent: the same servings, the same ticks.
+            let found = try await findRecipe(id)
+            var shown = RecipeShowPage(
+                found: found, page: PageChrome(title: found.recipe.name, context: context, inRecipes: true),
+                now: clock.now(), scale: scale, pageSize: pageSize, money: money, shoppingToken: context.csrfToken)
+            shown.shopping?.keep(chosen)
+            return pages.render(shown, template: "recipes/show")
         }
     }
 }

@@ -150,13 +150,23 @@ struct RecipeShoppingForm: Sendable {
     let csrfToken: String
     /// The servings the quantities are for (sent back so the to-dos carry the same amounts).
     let servings: Int?
-    let choices: [ShoppingChoice]
+    var choices: [ShoppingChoice]
+    /// Shown open: the form came back because its to-dos could not be added (the database was busy).
+    var isOpen = false
+
+    /// The form as it was sent: open, with only the ingredients at `chosen` ticked.
+    mutating func keep(_ chosen: Set<Int>) {
+        isOpen = true
+        for index in choices.indices { choices[index].checked = chosen.contains(choices[index].index) }
+    }
 }
 
 /// One ingredient to tick for the to-do list: "500 g carrots".
 struct ShoppingChoice: Sendable {
     let index: Int
     let text: String
+    /// Ticked: every ingredient is, until a form sent back says otherwise.
+    var checked = true
 }
 
 /// The recipe page's "Servings" box, which rescales the ingredients (`?servings=8`, no script needed).

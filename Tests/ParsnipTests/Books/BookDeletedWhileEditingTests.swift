@@ -27,7 +27,7 @@ final class BookDeletedWhileEditingTests: XCTestCase {
             XCTAssertEqual(restored.headers[.location], "/books/\(id)")
             let page = try await browser.get("/books/\(id)").text
             XCTAssertTrue(page.contains("Restored “The Dispossessed (annotated)” with your changes."))
-            for text in ["Ursula K. Le Guin", "Octavia E. Butler", "Harper", "Science fiction", "9780060512750"] {
+            for text in ["Ursula K. Le Guin", "Octavia E. Butler", "Harper", "Science fiction", "978-0-06-051275-0"] {
                 XCTAssertTrue(page.contains(text), "\(text) is back")
             }
             let trash = try await browser.get("/trash").text

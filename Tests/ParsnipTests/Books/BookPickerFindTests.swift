@@ -85,11 +85,45 @@ final class BookPickerFindTests: XCTestCase {
             let all = try await browser.post(
                 "/books/\(id)/edit", form: bookForm(genre: genre) + base + [("find-author", ""), ("find", "author")])
             XCTAssertEqual(Self.authorNames(all.text).count, Self.names.count)
-            // The save after a Find saves as usual.
+            // The form after a Find carries the words it was narrowed by, and its Save saves as usual.
+            XCTAssertTrue(found.text.contains(#"name="find-author-shown" value="pull""#))
             let saved = try await browser.post(
                 "/books/\(id)/edit",
-                form: bookForm(genre: genre, [("title", "Renamed")]) + base + [("find-author", "pull")])
+                form: bookForm(genre: genre, [("title", "Renamed")]) + base + [
+                    ("find-author", "pull"), ("find-author-shown", "pull"),
+                ])
             XCTAssertEqual(saved.status, .seeOther)
+        }
+    }
+
+    /// Without a script, Enter in a Find box sends the form with its first button (Save): words the picker has not
+    /// been narrowed to yet mean Find, on the new and the edit form, for authors and publishers.
+    func testEnterInAFindBoxFindsInsteadOfSaving() async throws {
+        try await withApp { browser in
+            let genre = try await browser.addEntry(.genre, "Fantasy")
+            for name in Self.names { try await browser.addEntry(.author, name) }
+            try await browser.addEntry(.publisher, "Transworld")
+            try await browser.addEntry(.publisher, "Gollancz")
+            let id = try await browser.addBook(bookForm(genre: genre))
+            let base = try await browser.bookEditBase(id)
+            try await browser.get("/books/new")
+            for (kind, typed, shownBefore) in [
+                ("author", "pull", ""), ("author", "pull", "prat"), ("publisher", "goll", ""),
+            ] {
+                let fields = [("find-\(kind)", typed), ("find-\(kind)-shown", shownBefore)]
+                let new = try await browser.post(
+                    "/books/new", form: bookForm(genre: genre, [("title", "Nation")]) + fields)
+                XCTAssertEqual(new.status, .ok, "\(kind) \(typed)")
+                XCTAssertTrue(new.text.contains(#"name="title" value="Nation""#))
+                XCTAssertTrue(new.text.contains(#"name="find-\#(kind)-shown" value="\#(typed)""#))
+                if kind == "author" { XCTAssertEqual(Self.authorNames(new.text), ["Philip Pullman"]) }
+                let edit = try await browser.post(
+                    "/books/\(id)/edit", form: bookForm(genre: genre, [("title", "Nation")]) + base + fields)
+                XCTAssertEqual(edit.status, .ok, "\(kind) \(typed)")
+                XCTAssertTrue(edit.text.contains(#"name="title" value="Nation""#))
+            }
+            let books = try await browser.get("/books").text
+            XCTAssertFalse(books.contains(">Nation</a>"), "Enter in a Find box saves nothing")
         }
     }
 }

@@ -195,6 +195,11 @@ enum FormScenarios {
     static func recipes(_ owner: Browser) async throws -> [FormScenario] {
         let pancakes = try await owner.addRecipe()
         let porridge = try await owner.addRecipe(recipeForm([("name", "Porridge")]))
+        let soup = try await owner.addRecipe(
+            recipeForm([
+                ("name", "Carrot soup"), ("ingredient-1-quantity", "500"), ("ingredient-1-description", "g carrots"),
+                ("ingredient-2-quantity", "1"), ("ingredient-2-description", "onion"),
+            ]))
         let lost = try await owner.addRecipe(recipeForm([("name", "Lost stew")]))
         let lostBase = try await owner.recipeEditBase(lost)
         try await owner.post("/recipes/\(lost)/delete", form: [])
@@ -233,6 +238,10 @@ enum FormScenarios {
                     try await browser.post("/recipes/\(lost)", form: recipeForm([("name", "Found stew")]) + lostBase)
                         .text
                 }),
+            // "Add ingredients to the to-do list", scaled and with one ingredient unticked.
+            FormScenario(
+                route: "/recipes/{id}/shopping", browser: owner, page: "/recipes/\(soup)?servings=8",
+                path: "/recipes/\(soup)/shopping", typed: [("ingredient", "0"), ("ingredient", "2")]),
             // "Next recipe" with a change: the question carries everything typed and posts back to ask again.
             FormScenario(
                 route: "/recipes/{id}/leave", browser: owner, page: "/recipes/\(pancakes)/edit",
