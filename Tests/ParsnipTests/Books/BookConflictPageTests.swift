@@ -157,13 +157,17 @@ final class BookConflictPageTests: XCTestCase {
             let invalid = try await ben.post(
                 "/books/\(id)/edit", form: bookForm(genre: catalogue.genre, [("publishingYear", "nineteen")]) + benBase)
             XCTAssertEqual(invalid.status, .unprocessableContent)
-            XCTAssertEqual(hiddenFields(in: invalid.text).filter { $0.0 != "cover" && !$0.0.hasSuffix("-shown") }.map(\.1), benBase.map(\.1))
+            XCTAssertEqual(
+                hiddenFields(in: invalid.text).filter { $0.0 != "cover" && !$0.0.hasSuffix("-shown") }.map(\.1),
+                benBase.map(\.1))
             let added = try await ben.post(
                 "/books/\(id)/edit",
                 form: bookForm(genre: catalogue.genre, [("new-author", "Iain Banks"), ("add-entry", "author")])
                     + benBase)
             XCTAssertEqual(added.status, .ok)
-            XCTAssertEqual(hiddenFields(in: added.text).filter { $0.0 != "cover" && !$0.0.hasSuffix("-shown") }.map(\.1), benBase.map(\.1))
+            XCTAssertEqual(
+                hiddenFields(in: added.text).filter { $0.0 != "cover" && !$0.0.hasSuffix("-shown") }.map(\.1),
+                benBase.map(\.1))
             // Saving the form shown again merges with Ana's title instead of overwriting it.
             let saved = try await ben.post(
                 "/books/\(id)/edit",
