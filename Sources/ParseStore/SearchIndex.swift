@@ -73,10 +73,12 @@ extension ParseWriter {
         return result
     }
 
-    /// Makes the search index of `className` when it has none, or has one made with another definition (an older
-    /// Parsnip's); returns true when it was made (and is empty: every object is to be indexed again).
+    /// Makes the search index of `className` when it has none, has one made with another definition (an older
+    /// Parsnip's), or holds documents of another `format` (what a document is made of: a class whose documents
+    /// gain a field says a higher number, and every object is indexed again once); returns true when it was made
+    /// (and is empty: every object is to be indexed again).
     @discardableResult
-    public func ensureSearchIndex(for className: String) throws -> Bool {
+    public func ensureSearchIndex(for className: String, format: Int = 1) throws -> Bool {
         let documents = SearchTables.documents(className)
         let index = SearchTables.index(className)
         // In `main` only: during a restore the replacement file is attached, and its own search tables (never copied)
@@ -85,10 +87,12 @@ extension ParseWriter {
         if try db.tableExists(documents, in: "main"),
             let made = try String.fetchOne(
                 db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [index]),
-            made.contains(SearchTables.indexOptions)
+            made.contains(SearchTables.indexOptions),
+            try SearchFormats.stored(className, in: db) ?? 1 == format
         {
             try packVersions(of: className)
             try SearchWords.ensure(className, in: db)
+            try SearchFormats.set(format, for: className, in: db)
             return false
         }
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
@@ -101,6 +105,7 @@ extension ParseWriter {
                     content=\(quoteIdentifier(documents)), content_rowid='docid', \(SearchTables.indexOptions))
                 """)
         try SearchWords.ensure(className, in: db)
+        try SearchFormats.set(format, for: className, in: db)
         return true
     }
 

@@ -214,3 +214,28 @@ final class SearchIndexDefinitionTests: XCTestCase {
         XCTAssertEqual(left, [], "the old documents went with the old index, to be indexed again from the objects")
     }
 }
+
+/// A class whose documents change what they hold says a higher format: an index of the older format is made again
+/// once (every object indexed anew), then kept; an index from before formats were counted is format 1.
+final class SearchFormatTests: XCTestCase {
+    func testAnIndexOfAnOlderFormatIsMadeAgainOnceAndOneWithoutARecordedFormatIsFormatOne() async throws {
+        let (store, ids) = try await makeNoteSearchStore(["roast parsnips", "call the dentist"])
+        let (unrecorded, sameFormat, newFormat, thenKept) = try await store.write { writer in
+            // As a Parsnip from before formats were counted left it.
+            try writer.db.execute(sql: #"DROP TABLE "_SearchFormats""#)
+            return (
+                try writer.ensureSearchIndex(for: "Note"), try writer.ensureSearchIndex(for: "Note", format: 1),
+                try writer.ensureSearchIndex(for: "Note", format: 2),
+                try writer.ensureSearchIndex(for: "Note", format: 2)
+            )
+        }
+        XCTAssertFalse(unrecorded, "an index without a recorded format is format 1 and kept")
+        XCTAssertFalse(sameFormat)
+        XCTAssertTrue(newFormat, "format 2 wanted, format 1 stored: made again")
+        XCTAssertFalse(thenKept, "made in format 2, it is kept")
+        let stale = try await store.read { try $0.staleSearchDocuments(for: "Note") }
+        XCTAssertEqual(Set(stale.changed), Set(ids), "every object is to be indexed again")
+        let back = try await store.write { try $0.ensureSearchIndex(for: "Note", format: 1) }
+        XCTAssertTrue(back, "an older Parsnip opening it again makes its own format again")
+    }
+}

@@ -18,7 +18,9 @@ extension StoreBookRepository {
         document: { object, reader in try bookDocument(object, reader: reader) },
         drawsOn: Dictionary(uniqueKeysWithValues: CatalogueKind.allCases.map { ($0.className, [Schema.name]) })
             .merging([Schema.isbn: [Schema.value]]) { first, _ in first },
-        dependents: { change, reader in try booksNaming(change, reader: reader) })
+        dependents: { change, reader in try booksNaming(change, reader: reader) },
+        // 2: the borrower (`lentTo`) joined the document.
+        format: 2)
 
     /// Title, who it is lent to (searching "Bea" finds the books Bea has), authors, publishers, genre and ISBN (its 13-
     /// and 10-digit forms) as one text.

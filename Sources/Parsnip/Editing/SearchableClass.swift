@@ -15,6 +15,9 @@ struct SearchableClass: Sendable {
     var drawsOn: [String: Set<String>] = [:]
     /// The objectIds of this class whose documents draw on the changed object of a `drawsOn` class.
     var dependents: @Sendable (ObjectChange, ParseReader) throws -> [String] = { _, _ in [] }
+    /// What `document` makes, as a number: raised when a document gains or loses a field, so a database indexed by
+    /// an older Parsnip has every object of this class indexed again once, at open.
+    var format = 1
 }
 
 extension SearchableClass {
@@ -38,7 +41,7 @@ extension SearchableClass {
     /// - Parameter progress: objects indexed so far and in all, after each batch.
     /// - Returns: true when anything was out of date (so the classes drawing on this one are rebuilt too).
     func bringUpToDate(writer: ParseWriter, rebuild: Bool, progress: (Int, Int) -> Void = { _, _ in }) throws -> Bool {
-        let made = try writer.ensureSearchIndex(for: className)
+        let made = try writer.ensureSearchIndex(for: className, format: format)
         if rebuild, !made {
             try writer.clearSearchIndex(for: className)
         }
