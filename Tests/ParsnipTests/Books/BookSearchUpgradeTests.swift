@@ -1,9 +1,9 @@
 import Foundation
-import HummingbirdTesting
 import GRDB
-@testable import ParseStore
+import HummingbirdTesting
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// A database whose book index an older Parsnip made, before the borrower was part of a book's document: opened by
