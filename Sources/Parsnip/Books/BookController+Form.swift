@@ -7,7 +7,7 @@ extension BookController {
         return try await pageCache.formPage(
             for: context.cacheVariant + request.uri.path, context: context, revision: repository.revision
         ) { token in
-            try await renderFormBody(.new, state: BookFormState(draft: BookDraft()), csrfToken: token, context: context)
+            try await renderFormBody(.new, state: BookFormState(draft: .newBook), csrfToken: token, context: context)
         }
     }
 

@@ -41,6 +41,13 @@ struct BookDraft: Sendable, Hashable {
         self.publisherIds = publisherIds
     }
 
+    /// The new-book form: empty, "Not read yet" chosen (a book catalogued is one the household has, mostly unread).
+    static var newBook: BookDraft {
+        var draft = BookDraft()
+        draft.readingStatus = ReadingStatus.unread.rawValue
+        return draft
+    }
+
     /// The form filled from a stored book.
     init(book: Book) {
         self.init(

@@ -258,11 +258,11 @@ extension BookFormPage {
         newGenre = newEntry(.genre)
         authorPicker = picker(.author, chosen: draft.authorIds, field: .authors)
         publisherPicker = picker(.publisher, chosen: draft.publisherIds, field: .publishers)
+        // "Not said" only for a book that says none (one a Parse app or an import wrote), so it is never changed
+        // by a save that did not mean to.
         readingOptions =
-            [
-                SelectOption(
-                    value: "", title: language.text("books.reading.notSaid"), selected: draft.readingStatus.isEmpty)
-            ]
+            (draft.readingStatus.isEmpty
+                ? [SelectOption(value: "", title: language.text("books.reading.notSaid"), selected: true)] : [])
             + ReadingStatus.allCases.map {
                 SelectOption(
                     value: $0.rawValue, title: $0.title(in: language), selected: $0.rawValue == draft.readingStatus)

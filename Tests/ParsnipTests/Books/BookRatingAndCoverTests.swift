@@ -101,20 +101,27 @@ final class BookRatingAndCoverTests: XCTestCase {
         }
     }
 
-    func testReadingStatusStartsAtNotSaidAndCanGoBackToIt() async throws {
-        try await withAppAndStore(settings: testSettings()) { browser, store in
+    func testANewBookStartsNotReadYetAndNotSaidIsOfferedOnlyForABookThatSaysNone() async throws {
+        try await withParseAPI { world in
+            let browser = world.browser
             let genre = try await browser.addEntry(.genre, "Novels")
             let form = try await browser.get("/books/new").text
-            XCTAssertTrue(form.contains(#"<option value="" selected>Not said</option>"#), form)
+            XCTAssertTrue(form.contains(#"<option value="unread" selected>Not read yet</option>"#), form)
+            XCTAssertFalse(form.contains("Not said"))
             let id = try await browser.addBook(bookForm(genre: genre, [("readingStatus", "reading")]))
             let edit = try await browser.get("/books/\(id)/edit").text
-            XCTAssertTrue(edit.contains(#"<option value="">Not said</option>"#))
             XCTAssertTrue(edit.contains(#"<option value="reading" selected>Reading</option>"#))
-            let back = try await browser.saveBook(
-                id, bookForm(genre: genre, [("readingStatus", "")]))
-            XCTAssertEqual(back.status, .seeOther)
-            let storedreadingStatus = try await store.read { try $0.fetch("Book", objectId: id) }
-            XCTAssertNil(storedreadingStatus["readingStatus"])
+            XCTAssertFalse(edit.contains("Not said"))
+            // A book an app wrote without a status keeps none through a save of its form.
+            let written = try await world.editor.post("/parse/classes/Book", json(["title": "From an app"]))
+            let appBook = try XCTUnwrap(written["objectId"]?.stringValue, written.text)
+            let appForm = try await browser.get("/books/\(appBook)/edit").text
+            XCTAssertTrue(appForm.contains(#"<option value="" selected>Not said</option>"#), appForm)
+            let saved = try await browser.saveBook(
+                appBook, bookForm(genre: genre, [("title", "From an app"), ("isbn", "")]))
+            XCTAssertEqual(saved.status, .seeOther)
+            let stored = try await world.editor.get("/parse/classes/Book/\(appBook)").text
+            XCTAssertFalse(stored.contains("readingStatus"), stored)
         }
     }
 
