@@ -24,7 +24,7 @@ struct APIKeysCommand: AsyncParsableCommand {
     var renew = false
 
     func run() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let databasePath = DatabaseLocation.path(database)
         do {
             let keys = try await ParseAPIKeyFile.keys(databasePath: databasePath, renew: renew)
             print("Server URL:      http://<this computer's address>:<port>/parse")

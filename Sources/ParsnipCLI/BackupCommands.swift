@@ -23,7 +23,7 @@ struct BackupCommand: AsyncParsableCommand {
     var database = "data/parsnip.sqlite"
 
     func run() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let databasePath = DatabaseLocation.path(database)
         await ProgressLine.reporting("Backing up") { progress throws(BackupProblem) in
             let made = try BackupFiles.backUp(databasePath: databasePath, to: file, progress: progress)
             return "Backed up to \(made.file) (\(made.size)): \(made.contents)."
@@ -46,7 +46,7 @@ struct ExportCommand: AsyncParsableCommand {
     var database = "data/parsnip.sqlite"
 
     func run() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let databasePath = DatabaseLocation.path(database)
         await ProgressLine.reporting("Exporting") { progress throws(BackupProblem) in
             let made = try await BackupFiles.export(databasePath: databasePath, to: file, progress: progress)
             return "Exported to \(made.file) (\(made.size)): \(made.contents)."
@@ -92,7 +92,7 @@ struct ImportCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let databasePath = DatabaseLocation.path(database)
         let existing: ExistingObjects = overwrite ? .overwrite : .skip
         let report: ImportReport
         let checking = ProgressLine("Checking")
@@ -124,7 +124,7 @@ struct ImportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if dryRun { return }
-        if BackupFiles.isInUse(databasePath) {
+        if BackupFiles.isInUse(databasePath) || !DatabaseFileLock.take(databasePath) {
             ServeCommand.fail("Parsnip is running with \(databasePath). Stop it, then import.")
         }
         if !yes {
@@ -176,8 +176,8 @@ struct RestoreCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
-        if BackupFiles.isInUse(databasePath) {
+        let databasePath = DatabaseLocation.path(database)
+        if BackupFiles.isInUse(databasePath) || !DatabaseFileLock.take(databasePath) {
             ServeCommand.fail(
                 "Parsnip is running with \(databasePath). Restore from the Backups page (owner's menu), where "
                     + "Parsnip swaps the data safely, or stop Parsnip and run this again.")

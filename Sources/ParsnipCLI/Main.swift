@@ -169,7 +169,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         MemoryArenas.limitToOneACore()
         if let resetPassword {
-            let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+            let databasePath = DatabaseLocation.path(database)
             throw ExitCode(await PasswordRecoveryCommand.run(name: resetPassword, databasePath: databasePath))
         }
         do {
@@ -182,8 +182,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func start() async throws {
-        let databasePath = URL(fileURLWithPath: database).standardizedFileURL.path
+        let databasePath = DatabaseLocation.path(database)
         try Self.prepareFolder(for: databasePath)
+        guard DatabaseFileLock.take(databasePath) else { Self.fail(DatabaseFileLock.serverRefusal(databasePath)) }
         guard let templates = ParsnipSettings.locateDirectory(named: "Templates") else {
             Self.fail("Cannot find the Templates folder. Run parsnip from the Parsnip folder.")
         }

@@ -8,9 +8,10 @@ import re
 import select
 import subprocess
 import tempfile
+import urllib.request
 from pathlib import Path
 
-from conftest import BINARY, REPO
+from conftest import BINARY, REPO, ParsnipServer, free_port
 
 
 def in_a_terminal(args: list[str], answer: str) -> tuple[int, str]:
@@ -78,3 +79,40 @@ def test_the_help_reads_as_sentences():
         for line in help_text.splitlines():
             words = line.strip()
             assert not re.search(r"\S {3,}\S", words) or words.startswith(("-", "<")), f"{command}: {line!r}"
+
+
+def test_a_second_server_on_the_same_database_file_is_refused_in_one_sentence(tmp_path: Path):
+    database = tmp_path / "data" / "parsnip.sqlite"
+    first = ParsnipServer(database, tmp_path / "first.log")
+    first.start()
+    try:
+        second = subprocess.run(
+            [str(BINARY), "--host", "127.0.0.1", "--port", str(free_port()), "--database", str(database)],
+            cwd=REPO, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1, second.stdout + second.stderr
+        assert second.stderr.strip() == (
+            f"parsnip: Another Parsnip is already running with {database}; two cannot share one database file, "
+            "so use that one or stop it first.")
+        assert "Press Ctrl-C" not in second.stdout
+        # The first still serves.
+        with urllib.request.urlopen(first.url + "/health", timeout=5) as response:
+            assert response.status == 200
+    finally:
+        first.stop()
+    # Once the first has stopped, the file is free again.
+    again = ParsnipServer(database, tmp_path / "again.log")
+    again.start()
+    again.stop()
+
+
+def test_a_database_address_instead_of_a_path_is_refused_and_makes_no_folder(tmp_path: Path):
+    for command in ([], ["backup", str(tmp_path / "b.parsnip-backup")], ["export", str(tmp_path / "e.zip")]):
+        answer = subprocess.run(
+            [str(BINARY), *command, "--database", "postgres://ana:s3cret@db.example:5432/parsnip"],
+            cwd=tmp_path, capture_output=True, text=True, timeout=60)
+        assert answer.returncode == 1, (command, answer.stdout, answer.stderr)
+        assert answer.stderr.strip() == (
+            "parsnip: --database takes the path of a database file, such as data/parsnip.sqlite; a postgres:// "
+            "address is not one, and this Parsnip keeps its data only in a file."), command
+        assert "s3cret" not in answer.stdout + answer.stderr
+        assert list(tmp_path.iterdir()) == [], f"{command} made {list(tmp_path.iterdir())}"
