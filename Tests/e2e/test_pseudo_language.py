@@ -48,7 +48,16 @@ OUTSIDE_BRACKETS = """
     rest = rest.trim();
     if (rest && !isData) found.push({where: parent.tagName.toLowerCase() + (parent.className ? "." + parent.className : ""), text: rest});
   }
-  const strip = (text) => text.replace(/⟦[^⟧]*⟧/g, "").trim();
+  // Nested brackets count too: a title such as "⟦Merge “⟦Harper⟧” into another publisher⟧" is all catalogue.
+  const strip = (text) => {
+    let depth = 0, rest = "";
+    for (const ch of text) {
+      if (ch === "⟦") { depth++; continue; }
+      if (ch === "⟧") { depth = Math.max(0, depth - 1); continue; }
+      if (depth === 0) rest += ch;
+    }
+    return rest.trim();
+  };
   for (const element of document.querySelectorAll("[aria-label], [title], [placeholder], [alt], input[type=submit][value]")) {
     for (const name of ["aria-label", "title", "placeholder", "alt", "value"]) {
       if (name === "value" && element.type !== "submit") continue;
