@@ -17,6 +17,12 @@ def unique(word: str) -> str:
     return f"{word}{uuid.uuid4().hex[:8]}"
 
 
+def unique_person(forenames: str, surname: str) -> str:
+    """A person's name no other test uses, its mark among the forenames so the surname stays last: the pages file
+    authors by surname ("Octavia 3f9a1c2e Butler" under B)."""
+    return f"{forenames} {uuid.uuid4().hex[:8]} {surname}"
+
+
 def quoted(text: str) -> str:
     """Text between the typographic quotes the pages use: “text”."""
     return f"\u201c{text}\u201d"

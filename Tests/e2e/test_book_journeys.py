@@ -51,15 +51,15 @@ from book_steps import (
     submit_expecting,
     with_wrong_check_digit,
 )
-from steps import flash, quoted, unique
+from steps import flash, quoted, unique, unique_person
 
 
 def test_add_entries_add_a_book_refuse_its_isbn_twice_open_filter_and_delete_it(page: Page, server, shot):
     db = server.database
     # A genre, two authors and a publisher, each through its own page.
     genre = unique("Space opera ")
-    first_author = unique("Octavia Butler ")
-    second_author = unique("Ursula Le Guin ")
+    first_author = unique_person("Octavia", "Butler")
+    second_author = unique_person("Ursula", "Le Guin")
     publisher = unique("Ace Books ")
     genre_id = add_entry(page, "genre", genre)
     shot(page, "genre-added")
@@ -87,7 +87,7 @@ def test_add_entries_add_a_book_refuse_its_isbn_twice_open_filter_and_delete_it(
     fact(page, "ISBN", isbn)
     main = page.get_by_role("main")
     expect(main.get_by_role("link", name=genre, exact=True)).to_have_attribute("href", f"/genres/{genre_id}")
-    assert section_lines(page, "Authors") == [first_author, second_author]  # by name
+    assert section_lines(page, "Authors") == [first_author, second_author]  # by surname
     assert section_lines(page, "Publishers") == [publisher]
     expect(main.get_by_role("link", name=first_author, exact=True)).to_have_attribute(
         "href", f"/authors/{first_author_id}")
@@ -192,7 +192,7 @@ def test_a_new_author_genre_and_publisher_from_the_book_form_keep_everything_typ
     db = server.database
     genre = unique("Nature writing ")
     quick_entry(quick, db, "genre", genre)
-    existing_author = unique("Aldo Leopold ")
+    existing_author = unique_person("Aldo", "Leopold")
     quick_entry(quick, db, "author", existing_author)
 
     open_new_book(page)
@@ -201,7 +201,7 @@ def test_a_new_author_genre_and_publisher_from_the_book_form_keep_everything_typ
                      authors=[existing_author])
     fill_book_form(page, book)
 
-    new_author = unique("Charles Schwartz ")
+    new_author = unique_person("Charles", "Schwartz")
     add_new_entry_from_form(page, "author", new_author)
     shot(page, "author-added")
     book.authors.append(new_author)
@@ -228,7 +228,7 @@ def test_a_new_author_genre_and_publisher_from_the_book_form_keep_everything_typ
     shot(page, "author-exists")
 
     book_id = save_book(page, book.title)
-    assert section_lines(page, "Authors") == sorted([existing_author, new_author], key=str.lower)
+    assert section_lines(page, "Authors") == [existing_author, new_author]  # by surname: Leopold, Schwartz
     assert section_lines(page, "Publishers") == [new_publisher]
     fact(page, "Genre", new_genre)
     expect_stored_book(db, book_id, title=book.title, year=1949, isbn=isbn,
@@ -332,7 +332,7 @@ def test_editing_moves_the_relation_rows_and_the_genre(page: Page, server, quick
     db = server.database
     genre_a, genre_b = unique("Crime "), unique("Thriller ")
     a_id, b_id = quick_entry(quick, db, "genre", genre_a), quick_entry(quick, db, "genre", genre_b)
-    authors = [unique("Agatha Christie "), unique("Dorothy Sayers "), unique("Ngaio Marsh ")]
+    authors = [unique_person("Agatha", "Christie"), unique_person("Dorothy", "Sayers"), unique_person("Ngaio", "Marsh")]
     author_ids = [quick_entry(quick, db, "author", name) for name in authors]
     publisher = unique("Collins Crime Club ")
     publisher_id = quick_entry(quick, db, "publisher", publisher)
@@ -353,7 +353,7 @@ def test_editing_moves_the_relation_rows_and_the_genre(page: Page, server, quick
     field_named(page, "Title").fill(renamed)
     shot(page, "edited")
     assert save_book(page, renamed, "Save changes") == book_id
-    assert section_lines(page, "Authors") == [authors[1], authors[2]]
+    assert section_lines(page, "Authors") == [authors[2], authors[1]]  # by surname: Marsh, Sayers
     assert publisher not in section_lines(page, "Publishers")
     expect(page.get_by_role("main").get_by_role("link", name=publisher, exact=True)).to_have_count(0)
     fact(page, "Genre", genre_b)
