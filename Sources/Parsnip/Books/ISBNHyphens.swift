@@ -53,16 +53,9 @@ enum ISBNHyphens {
     /// The ISBN as pages show it: hyphenated where its ranges are known, else its stored digits. Worked out once an
     /// ISBN (a list of 50 books asks for 50 of them on every render).
     static func shown(_ normalized: String) -> String {
-        if let known = shownISBNs.withLock({ $0[normalized] }) { return known }
-        let shown = hyphenated(normalized) ?? normalized
-        shownISBNs.withLock { known in
-            // A bound on memory, not a policy: past it, the memo starts again.
-            if known.count >= 50_000 { known.removeAll(keepingCapacity: true) }
-            known[normalized] = shown
-        }
-        return shown
+        shownISBNs.value(normalized) { hyphenated($0) ?? $0 }
     }
 
     /// The ISBNs shown so far, by their stored digits.
-    private static let shownISBNs = LockedValue<[String: String]>([:])
+    private static let shownISBNs = BoundedMemo<String, String>(limit: 50_000)
 }

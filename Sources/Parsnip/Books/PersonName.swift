@@ -37,19 +37,14 @@ enum PersonName {
     /// The key an author list is sorted by: surname, then forenames, then the name as typed (all folded). Worked out
     /// once a name: every list render files the same few hundred authors, and folding a name costs about 14 µs.
     static func sortKey(_ name: String) -> String {
-        if let known = knownSortKeys.withLock({ $0[name] }) { return known }
-        let (surname, forenames) = parts(name)
-        let key = [surname, forenames, name].map { words($0).joined(separator: " ") }.joined(separator: "\u{1}")
-        knownSortKeys.withLock { known in
-            // A bound, not a policy: a household has far fewer authors; a flood of names starts the memo again.
-            if known.count >= 20_000 { known.removeAll(keepingCapacity: true) }
-            known[name] = key
+        sortKeys.value(name) { name in
+            let (surname, forenames) = parts(name)
+            return [surname, forenames, name].map { words($0).joined(separator: " ") }.joined(separator: "\u{1}")
         }
-        return key
     }
 
-    /// The sort keys worked out so far, by name as stored.
-    private static let knownSortKeys = LockedValue<[String: String]>([:])
+    /// The sort keys worked out so far, by name as stored (a household has far fewer authors than the bound).
+    private static let sortKeys = BoundedMemo<String, String>(limit: 20_000)
 
     /// How many letters must be added, removed or changed to turn `a` into `b`, when that is at most `limit`;
     /// nil when it is more.
