@@ -1,0 +1,132 @@
+import Foundation
+
+/// One database connection, inside one read snapshot or one write transaction: what the store's readers and
+/// writers run their SQL on, whichever backend holds the data.
+///
+/// Statements are written with `?` placeholders and bound `SQLValue`s; identifiers are quoted with double quotes.
+/// Where the two backends' SQL differs, the store asks `dialect`.
+protocol SQLConnection: AnyObject {
+    /// Which SQL this connection speaks.
+    var dialect: SQLDialect { get }
+
+    /// Runs one statement (or, without arguments, several separated by semicolons).
+    ///
+    /// - Parameter cached: keep the prepared statement for the next run of the same text (the store's fixed
+    ///   statements); false for text built per request, which would only fill the cache.
+    func execute(_ sql: String, _ arguments: [SQLValue], cached: Bool) throws
+
+    /// Runs one query and hands `body` its rows in order, until `body` answers false or the rows end.
+    ///
+    /// A row is valid only during its call of `body`.
+    func scanRows(_ sql: String, _ arguments: [SQLValue], cached: Bool, _ body: (SQLRow) throws -> Bool) throws
+
+    /// How many rows the last INSERT, UPDATE or DELETE changed.
+    var changes: Int { get }
+
+    /// How many rows this connection has inserted, changed or deleted since it opened.
+    var totalChanges: Int { get }
+
+    /// True when a table (not a view or an index) named `name` exists, comparing names as the backend does.
+    func tableExists(_ name: String) throws -> Bool
+
+    /// Runs `body` inside a savepoint: released when `body` answers true, rolled back when it answers false or
+    /// throws (and the error passed on).
+    func savepoint(_ body: () throws -> Bool) throws
+
+    /// Calls `onCommit` once the current transaction commits, or `onRollback` once it is rolled back.
+    func afterTransaction(onCommit: @escaping @Sendable () -> Void, onRollback: @escaping @Sendable () -> Void)
+
+    /// Forgets what the connection keeps about table shapes (prepared statements, column lists), after a change
+    /// of schema was rolled back or made elsewhere.
+    func forgetTableShapes()
+}
+
+extension SQLConnection {
+    /// Runs one statement, keeping it prepared.
+    func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        try execute(sql, arguments, cached: true)
+    }
+
+    /// Runs one query and hands `body` every row.
+    func forEachRow(
+        _ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true, _ body: (SQLRow) throws -> Void
+    ) throws {
+        try scanRows(sql, arguments, cached: cached) { row in
+            try body(row)
+            return true
+        }
+    }
+
+    /// Every row of one query, copied.
+    func rows(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> [SQLRow] {
+        var rows: [SQLRow] = []
+        try forEachRow(sql, arguments, cached: cached) { rows.append($0) }
+        return rows
+    }
+
+    /// The first row of one query, or nil.
+    func row(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> SQLRow? {
+        var first: SQLRow?
+        try scanRows(sql, arguments, cached: cached) { row in
+            first = row
+            return false
+        }
+        return first
+    }
+
+    /// The first column of the first row, or `.null` when there is no row.
+    func value(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> SQLValue {
+        try row(sql, arguments, cached: cached)?[0] ?? .null
+    }
+
+    /// The first column of every row, as text (rows whose value is not text are left out).
+    func texts(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> [String] {
+        var texts: [String] = []
+        try forEachRow(sql, arguments, cached: cached) { row in
+            if let text = row[0].text { texts.append(text) }
+        }
+        return texts
+    }
+}
+
+/// One row of a query's result: its values by position and by column name.
+struct SQLRow {
+    /// The result's column names, shared by its rows.
+    let columns: SQLColumns
+    /// The row's values, one a column.
+    let values: [SQLValue]
+
+    /// The value at `index` (`.null` past the end).
+    subscript(index: Int) -> SQLValue {
+        index < values.count ? values[index] : .null
+    }
+
+    /// The value of the column `name` (`.null` when the result has no such column).
+    subscript(name: String) -> SQLValue {
+        guard let index = columns.index(of: name) else { return .null }
+        return values[index]
+    }
+}
+
+/// The column names of one query's result, looked up by name.
+final class SQLColumns: Sendable {
+    /// The names, in the result's order.
+    let names: [String]
+    private let positions: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var positions: [String: Int] = [:]
+        for (index, name) in names.enumerated() where positions[name] == nil { positions[name] = index }
+        self.positions = positions
+    }
+
+    /// The position of the first column called `name`.
+    func index(of name: String) -> Int? { positions[name] }
+}
+
+/// Which SQL a connection speaks, where SQLite's and PostgreSQL's differ.
+enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+}
