@@ -66,8 +66,8 @@ extension ParseWriter {
         try ClassOperation.validate(permissions)
         entry.document["classLevelPermissions"] = permissions
         try db.execute(
-            sql: "UPDATE \"_SCHEMA\" SET \"schema\" = ? WHERE \"className\" = ?",
-            arguments: [ParseJSON.encode(.object(entry.document)), className])
+            "UPDATE \"_SCHEMA\" SET \"schema\" = ? WHERE \"className\" = ?",
+            [.json(ParseJSON.encode(.object(entry.document))), .text(className)])
         try context.schemas.recordPending(entry, in: db)
     }
 }

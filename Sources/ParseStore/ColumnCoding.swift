@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension ParseFieldType {
     /// The type a value gives a field on first write; nil for `.null`, which never creates a field.
@@ -22,22 +21,22 @@ extension ParseFieldType {
         }
     }
 
-    /// `value` encoded for this field's column: text, REAL, 0/1, date text, JSON text or a Pointer's objectId.
+    /// `value` encoded for this field's column: text, a number, a truth, a date, JSON or a Pointer's objectId.
     ///
     /// - Throws: `ParseError` 111 when the value is not of this type, or the type has no column (Relation, ACL).
-    func databaseValue(for value: ParseValue) throws -> DatabaseValue {
+    func sqlValue(for value: ParseValue) throws -> SQLValue {
         switch (self, value) {
         case (_, .null): return .null
-        case (.string, .string(let text)): return text.databaseValue
-        case (.number, .number(let number)): return number.databaseValue
-        case (.boolean, .boolean(let flag)): return (flag ? 1 : 0).databaseValue
-        case (.date, .date(let date)): return ParseDateFormat.string(from: date).databaseValue
+        case (.string, .string(let text)): return text.sqlValue
+        case (.number, .number(let number)): return number.sqlValue
+        case (.boolean, .boolean(let flag)): return .boolean(flag)
+        case (.date, .date(let date)): return .date(date)
         case (.array, .array), (.object, .object), (.geoPoint, .geoPoint), (.bytes, .bytes), (.polygon, .polygon):
-            return ParseJSON.encode(value).databaseValue
+            return .json(ParseJSON.encode(value))
         case (.file, .file(let name, _)):
-            return ParseJSON.encode(.file(name: name, url: nil)).databaseValue
-        case (.pointer, .pointer(let pointer)): return pointer.objectId.databaseValue
-        case (.pointer, .includedObject(let object)): return object.objectId.databaseValue
+            return .json(ParseJSON.encode(.file(name: name, url: nil)))
+        case (.pointer, .pointer(let pointer)): return pointer.objectId.sqlValue
+        case (.pointer, .includedObject(let object)): return object.objectId.sqlValue
         default:
             let got = ParseFieldType(of: value)?.displayName ?? "null"
             throw ParseError(.incorrectType, "expected \(displayName) but got \(got)")
@@ -51,24 +50,28 @@ extension ParseFieldType {
     ///   - field: the field name (for error messages).
     ///   - schema: the class the column belongs to (for error messages).
     /// - Throws: `ParseError` 1 when the stored content does not decode as this type.
-    func parseValue(from databaseValue: DatabaseValue, field: String, schema: ParseClassSchema) throws -> ParseValue? {
+    func parseValue(from databaseValue: SQLValue, field: String, schema: ParseClassSchema) throws -> ParseValue? {
         if case .relation(let target) = self { return .relation(className: target) }
-        switch databaseValue.storage {
+        switch databaseValue {
         case .null:
             return nil
-        case .int64(let integer):
+        case .integer(let integer):
             switch self {
             case .number: return .number(Double(integer))
             case .boolean: return .boolean(integer != 0)
             default: break
             }
-        case .double(let number):
+        case .real(let number):
             switch self {
             case .number: return .number(number)
             case .boolean: return .boolean(number != 0)
             default: break
             }
-        case .string(let text):
+        case .boolean(let flag):
+            if self == .boolean { return .boolean(flag) }
+        case .date(let date):
+            if self == .date { return .date(date) }
+        case .text(let text), .json(let text):
             switch self {
             case .string: return .string(text)
             case .date:
@@ -78,7 +81,7 @@ extension ParseFieldType {
                 if let value = try? ParseJSON.decode(text), value.fits(self) { return value }
             default: break
             }
-        case .blob:
+        case .blob, .textArray:
             break
         }
         throw ParseError(

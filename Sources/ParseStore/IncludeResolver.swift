@@ -1,4 +1,3 @@
-import GRDB
 import OrderedCollections
 
 /// Replaces the Pointers at the include paths of `objects` with the objects they point to.
@@ -13,7 +12,7 @@ import OrderedCollections
 ///   - paths: dotted include paths (`["author", "author.team", "tags"]`); `*` expands every Pointer field.
 /// - Throws: `ParseError` 1 when a stored target does not decode; database errors.
 func resolveIncludes(
-    _ objects: inout [ParseObject], paths: [String], in db: Database, context: StoreContext,
+    _ objects: inout [ParseObject], paths: [String], in db: any SQLConnection, context: StoreContext,
     access: ParseAccess = .master
 ) throws {
     let tree = IncludePaths(paths)
@@ -24,7 +23,7 @@ func resolveIncludes(
 /// Walks an include tree level by level, fetching each level's targets in bulk.
 struct IncludeResolver {
     /// The connection to read targets with.
-    let db: Database
+    let db: any SQLConnection
     /// The schemas of target classes.
     let schemas: SchemaCache
     /// Whom the includes are read for: a target the access may not read is left out, as a missing one is.
@@ -67,13 +66,12 @@ struct IncludeResolver {
         try access.checkSessionQuery(className: className)
         let schema = entry.schema
         let (readable, readableArguments) = access.allows(.read, className: className).sqlAndArguments
-        let statement = try db.cachedStatement(
-            sql: Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable)
         let idList = ParseJSON.encode(.array(ids.map { .string($0) }))
-        let rows = try Row.fetchCursor(
-            statement, arguments: StatementArguments([idList.databaseValue] + readableArguments))
         var objects: [ParseObject] = []
-        while let row = try rows.next() {
+        try db.forEachRow(
+            Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable,
+            [idList.sqlValue] + readableArguments
+        ) { row in
             objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: nil))
         }
         return objects

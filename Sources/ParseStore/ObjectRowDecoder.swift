@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OrderedCollections
 
 /// Turns a class-table row into a `ParseObject`.
@@ -13,18 +12,18 @@ enum ObjectRowDecoder {
     ///   - schema: the class's schema.
     ///   - keys: when set, only these fields are decoded (the ACL always is).
     /// - Throws: `ParseError` 1 when a stored value does not decode.
-    static func decode(row: Row, schema: ParseClassSchema, keys: Set<String>?) throws -> ParseObject {
+    static func decode(row: SQLRow, schema: ParseClassSchema, keys: Set<String>?) throws -> ParseObject {
         var objectId: String?
         var createdAt: Date?
         var updatedAt: Date?
-        var readers: DatabaseValue = .null
-        var writers: DatabaseValue = .null
+        var readers: SQLValue = .null
+        var writers: SQLValue = .null
         var fields: [String: ParseValue] = [:]
-        for (column, value) in row {
+        for (column, value) in zip(row.columns.names, row.values) {
             switch column {
-            case "objectId": objectId = String.fromDatabaseValue(value)
-            case "createdAt": createdAt = String.fromDatabaseValue(value).flatMap(ParseDateFormat.date(from:))
-            case "updatedAt": updatedAt = String.fromDatabaseValue(value).flatMap(ParseDateFormat.date(from:))
+            case "objectId": objectId = value.text
+            case "createdAt": createdAt = value.date
+            case "updatedAt": updatedAt = value.date
             case "_rperm": readers = value
             case "_wperm": writers = value
             default:
@@ -51,43 +50,53 @@ enum ObjectRowDecoder {
 
 /// Parse's ACL map ⇄ the `_rperm`/`_wperm` JSON arrays of entities.
 enum ACLCoding {
-    /// The two columns for an ACL value: JSON arrays of the entities that may read and write.
+    /// The two columns for an ACL value: the entities that may read and those that may write.
     ///
     /// - Throws: 123 "Invalid ACL." unless `value` is a map from entity to `{"read": Bool, "write": Bool}`.
-    static func split(_ value: ParseValue) throws -> (readers: String, writers: String) {
+    static func split(_ value: ParseValue) throws -> (readers: [String], writers: [String]) {
         let invalid = ParseError(.invalidACL, "Invalid ACL.")
         guard case .object(let entries) = value else { throw invalid }
-        var readers: [ParseValue] = []
-        var writers: [ParseValue] = []
+        var readers: [String] = []
+        var writers: [String] = []
         for (entity, permissions) in entries {
             guard !entity.isEmpty, entity != "*unresolved", case .object(let flags) = permissions else { throw invalid }
             for (flag, granted) in flags {
                 guard case .boolean(let granted) = granted else { throw invalid }
                 switch flag {
-                case "read": if granted { readers.append(.string(entity)) }
-                case "write": if granted { writers.append(.string(entity)) }
+                case "read": if granted { readers.append(entity) }
+                case "write": if granted { writers.append(entity) }
                 default: throw invalid
                 }
             }
         }
-        return (ParseJSON.encode(.array(readers)), ParseJSON.encode(.array(writers)))
+        return (readers, writers)
     }
 
     /// The ACL map for the two columns, or nil when both are NULL (a public object has no ACL).
-    static func fold(readers: DatabaseValue, writers: DatabaseValue) throws -> ParseValue? {
+    static func fold(readers: SQLValue, writers: SQLValue) throws -> ParseValue? {
         if readers.isNull && writers.isNull { return nil }
         var acl = OrderedDictionary<String, ParseValue>()
         for (column, flag) in [(readers, "read"), (writers, "write")] {
-            guard let text = String.fromDatabaseValue(column) else { continue }
-            guard case .array(let entities)? = try? ParseJSON.decode(text) else {
-                throw ParseError(.internalServerError, "A stored ACL is unreadable.")
-            }
-            for case .string(let entity) in entities {
+            for entity in try entities(in: column) {
                 var flags = acl[entity]?.objectValue ?? [:]
                 flags[flag] = true
                 acl[entity] = .object(flags)
             }
         }
         return .object(acl)
+    }
+
+    /// The entities one column lists: a text array, or a JSON array of strings (SQLite); none for NULL.
+    private static func entities(in column: SQLValue) throws -> [String] {
+        switch column {
+        case .null: return []
+        case .textArray(let entities): return entities
+        case .text(let text), .json(let text):
+            if case .array(let entities)? = try? ParseJSON.decode(text) {
+                return entities.compactMap { if case .string(let entity) = $0 { entity } else { nil } }
+            }
+        default: break
+        }
+        throw ParseError(.internalServerError, "A stored ACL is unreadable.")
     }
 }

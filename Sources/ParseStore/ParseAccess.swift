@@ -1,5 +1,3 @@
-import GRDB
-
 /// Whom a read is for: the master key, which no ACL stops, or the entities a request acts as — `"*"` (everyone),
 /// the signed-in user's objectId and `"role:<name>"` for each of the user's roles.
 ///
@@ -75,10 +73,10 @@ public enum ParseAccess: Sendable, Hashable {
         let acl = SQLCondition(
             "(\(column) IS NULL OR EXISTS (SELECT 1 FROM json_each(\(column)) WHERE value IN "
                 + "(SELECT value FROM json_each(?))))",
-            [list.databaseValue])
+            [list.sqlValue])
         guard className == Self.sessionClass else { return acl }
         guard let userId else { return .false }
-        return .and([SQLCondition("\(prefix)\"user\" = ?", [userId.databaseValue]), acl])
+        return .and([SQLCondition("\(prefix)\"user\" = ?", [userId.sqlValue]), acl])
     }
 
     /// Whether this access may change or delete an object whose ACL grants "write" to `writers` (nil: the object
@@ -122,11 +120,13 @@ extension SQLCondition {
 extension ParseAccess {
     /// The stored row of `objectId` in `className` when its `permission` list lets this access through; nil when
     /// there is no such row or it may not.
-    func row(of objectId: String, in className: String, permission: Permission, db: Database) throws -> Row? {
+    func row(of objectId: String, in className: String, permission: Permission, db: any SQLConnection) throws
+        -> SQLRow?
+    {
         let (allowed, arguments) = allows(permission, className: className).sqlAndArguments
-        let statement = try db.cachedStatement(
-            sql: "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(allowed)")
-        return try Row.fetchOne(statement, arguments: StatementArguments([objectId.databaseValue] + arguments))
+        return try db.row(
+            "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(allowed)",
+            [objectId.sqlValue] + arguments)
     }
 }
 
@@ -145,15 +145,14 @@ extension ParseReader {
              UNION SELECT j."owningId" FROM \(quoteIdentifier(joinTableName(field: "roles", className: "_Role"))) AS j \
             JOIN "mine" ON j."relatedId" = "mine"."id"
             """ : ""
-        let names = try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    WITH RECURSIVE "mine"("id") AS (SELECT "owningId" FROM \(quoteIdentifier(users)) \
-                    WHERE "relatedId" = ?\(inherited)) \
-                    SELECT r."name" FROM "_Role" AS r JOIN "mine" ON r."objectId" = "mine"."id" \
-                    WHERE r."name" IS NOT NULL ORDER BY r."name"
-                    """),
-            arguments: [userId])
+        let names = try db.texts(
+            """
+            WITH RECURSIVE "mine"("id") AS (SELECT "owningId" FROM \(quoteIdentifier(users)) \
+            WHERE "relatedId" = ?\(inherited)) \
+            SELECT r."name" FROM "_Role" AS r JOIN "mine" ON r."objectId" = "mine"."id" \
+            WHERE r."name" IS NOT NULL ORDER BY r."name"
+            """,
+            [.text(userId)])
         return .user(userId, roles: names)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import OrderedCollections
 
 /// One object read from a Parse JSON file (our export, a Parse Dashboard export or a REST answer), ready to import
@@ -115,9 +114,9 @@ extension ParseWriter {
         guard NameRules.isValidClassName(className), try context.schemas.entry(className, in: db) != nil else {
             return false
         }
-        return try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE objectId = ?)"),
-            arguments: [objectId]) ?? false
+        return try db.bool(
+            "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ?)", [.text(objectId)])
+            ?? false
     }
 
     /// Writes an imported object under its own objectId, createdAt and updatedAt (the store's now for what it
@@ -134,8 +133,7 @@ extension ParseWriter {
                     guard case .relation = type else { continue }
                     let table = joinTableName(field: field, className: className)
                     guard try db.tableExists(table) else { continue }
-                    try db.execute(
-                        sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE owningId = ?", arguments: [objectId])
+                    try db.execute("DELETE FROM \(quoteIdentifier(table)) WHERE \"owningId\" = ?", [.text(objectId)])
                 }
             }
             try delete(className, objectId: objectId)
@@ -150,13 +148,13 @@ extension ParseWriter {
     /// and the transaction goes on.
     public func attempt(_ body: () throws -> Void) throws -> ParseError? {
         var failure: ParseError?
-        try db.inSavepoint {
+        try db.savepoint {
             do {
                 try body()
-                return .commit
+                return true
             } catch let error as ParseError {
                 failure = error
-                return .rollback
+                return false
             }
         }
         if failure != nil { context.schemas.forgetUntilTransactionEnds(db) }

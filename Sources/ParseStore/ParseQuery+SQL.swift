@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A `ParseQuery` checked and compiled against its class's schema into the SQL of its find and count.
 struct CompiledQuery {
@@ -8,13 +7,13 @@ struct CompiledQuery {
     /// The fields to decode (the roots of `keys`), nil for all.
     let keys: Set<String>?
     /// The find statement and its arguments (limit and offset last), nil when nothing can match.
-    let find: (sql: String, arguments: [DatabaseValue])?
+    let find: (sql: String, arguments: [SQLValue])?
     /// The count statement and its arguments, nil when nothing can match.
-    let count: (sql: String, arguments: [DatabaseValue])?
+    let count: (sql: String, arguments: [SQLValue])?
 
     /// Compiles `query` (already checked by `ParsedQuery`) against `schema`.
     init(
-        _ query: ParsedQuery, schema: ParseClassSchema, db: Database, schemas: SchemaCache,
+        _ query: ParsedQuery, schema: ParseClassSchema, db: any SQLConnection, schemas: SchemaCache,
         access: ParseAccess = .master
     ) throws {
         let compiler = QueryCompiler(schema: schema, db: db, schemas: schemas, access: access)
@@ -22,7 +21,7 @@ struct CompiledQuery {
         self.keys = query.keys.map { Set($0.map { WhereClause.FieldPath($0).root }) }
         let from = " FROM \(compiler.table) AS \(compiler.alias)"
         let filter: String
-        let arguments: [DatabaseValue]
+        let arguments: [SQLValue]
         var condition = try compiler.condition(query.clause)
         if let search = query.search { condition = .and([condition, try compiler.searchCondition(search)]) }
         // The caller's conditions run only on rows it may read (see `SQLCondition.gated`).
@@ -40,7 +39,7 @@ struct CompiledQuery {
             arguments = values
         }
         let order = compiler.orderTerms(query.sortKeys, textOrder: query.textOrder).joined(separator: ", ")
-        let paging: [DatabaseValue] = [(query.limit < 0 ? -1 : query.limit).databaseValue, query.skip.databaseValue]
+        let paging: [SQLValue] = [(query.limit < 0 ? -1 : query.limit).sqlValue, query.skip.sqlValue]
         find = (
             "SELECT \(compiler.selectedColumns(query.keys))" + from + filter + " ORDER BY " + order
                 + " LIMIT ? OFFSET ?",

@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseReader {
     /// Fetches one object by id, optionally expanding Pointer fields.
     ///

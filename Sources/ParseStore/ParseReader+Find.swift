@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseReader {
     /// The objects matching `query`, in its order, after `skip`, at most `limit` (`include` expanded).
     ///
@@ -34,10 +32,8 @@ extension ParseReader {
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let find = compiled.find else { return [] }
-        let statement = try db.cachedStatement(sql: find.sql)
         var objects: [ParseObject] = []
-        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(find.arguments))
-        while let row = try rows.next() {
+        try db.forEachRow(find.sql, find.arguments) { row in
             objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: compiled.keys))
         }
         if !parsed.include.isEmpty {
@@ -72,7 +68,6 @@ extension ParseReader {
         let compiled = try CompiledQuery(
             parsed, schema: schema, db: db, schemas: context.schemas, access: access)
         guard let count = compiled.count else { return 0 }
-        let statement = try db.cachedStatement(sql: count.sql)
-        return try Int.fetchOne(statement, arguments: StatementArguments(count.arguments)) ?? 0
+        return try db.integer(count.sql, count.arguments) ?? 0
     }
 }

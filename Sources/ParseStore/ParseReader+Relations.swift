@@ -1,4 +1,3 @@
-import GRDB
 import OrderedCollections
 
 extension ParseReader {
@@ -54,13 +53,10 @@ extension ParseReader {
         let sql = compiler.relatedObjectsSQL(
             joinTable: QueryCompiler.joinTable(field: key, parentClass: parentClass), sortKeys: sortKeys,
             textOrder: textOrder)
-        let statement = try db.cachedStatement(sql: sql)
         let idList = ParseJSON.encode(.array(parents.map { .string($0) }))
         let (_, readableArguments) = compiler.readable.sqlAndArguments
-        let rows = try Row.fetchCursor(
-            statement, arguments: StatementArguments([idList.databaseValue] + readableArguments))
-        while let row = try rows.next() {
-            guard let owner = String.fromDatabaseValue(row[QueryCompiler.relatedOwnerColumn]) else { continue }
+        try db.forEachRow(sql, [idList.sqlValue] + readableArguments) { row in
+            guard let owner = row[QueryCompiler.relatedOwnerColumn].text else { return }
             children[owner, default: []].append(try ObjectRowDecoder.decode(row: row, schema: targetSchema, keys: nil))
         }
         return children

@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseError.Code {
     /// 202: another `_User` already has this username (compared ignoring case).
     public static let usernameTaken = ParseError.Code(rawValue: 202)
@@ -17,9 +15,19 @@ enum UserPasswordColumn {
     static let name = "_hashed_password"
 
     /// True when the `_User` table has the column (it is added by the first `setHashedPassword`).
-    static func exists(in db: Database) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT 1 FROM pragma_table_info(?) WHERE name = ?")
-        return try Int.fetchOne(statement, arguments: [className, name]) != nil
+    static func exists(in db: any SQLConnection) throws -> Bool {
+        switch db.dialect {
+        case .sqlite:
+            return try db.integer(
+                "SELECT 1 FROM pragma_table_info(?) WHERE name = ?", [.text(className), .text(name)], cached: true)
+                != nil
+        case .postgres:
+            return try db.integer(
+                """
+                SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() \
+                AND table_name = ? AND column_name = ?
+                """, [.text(className), .text(name)], cached: true) != nil
+        }
     }
 }
 
@@ -41,10 +49,11 @@ extension ParseReader {
             _ = try fetch(UserPasswordColumn.className, objectId: objectId)
             return nil
         }
-        let statement = try db.cachedStatement(
-            sql: "SELECT \"objectId\", \"_hashed_password\" FROM \"_User\" WHERE \"objectId\" = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [objectId]) else { throw ParseError.objectNotFound }
-        return row["_hashed_password"]
+        guard
+            let row = try db.row(
+                "SELECT \"objectId\", \"_hashed_password\" FROM \"_User\" WHERE \"objectId\" = ?", [.text(objectId)])
+        else { throw ParseError.objectNotFound }
+        return row["_hashed_password"].text
     }
 
     /// The `_User` whose `username` equals `username` ignoring case (Unicode-aware), or nil.
@@ -57,9 +66,11 @@ extension ParseReader {
         guard let entry = try context.schemas.entry(UserPasswordColumn.className, in: db),
             entry.schema.fields["username"] == .string
         else { return nil }
-        let statement = try db.cachedStatement(
-            sql: "SELECT * FROM \"_User\" WHERE parse_lower(\"username\") = ? ORDER BY \"createdAt\" LIMIT 1")
-        guard let row = try Row.fetchOne(statement, arguments: [username.lowercased()]) else { return nil }
+        guard
+            let row = try db.row(
+                "SELECT * FROM \"_User\" WHERE parse_lower(\"username\") = ? ORDER BY \"createdAt\" LIMIT 1",
+                [.text(username.lowercased())])
+        else { return nil }
         return try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
     }
 }

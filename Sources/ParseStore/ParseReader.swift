@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 
 /// Reads inside one snapshot: fetch by id, find, first, count, schema.
 public struct ParseReader {
-    let db: Database
+    let db: any SQLConnection
     let context: StoreContext
     /// Whom this reader reads for: its finds, counts, fetches, includes and sub-queries see only the rows this
     /// access may read (`ParseAccess`). The master key unless `acting(as:)` says otherwise.
@@ -24,7 +23,7 @@ public struct ParseReader {
 
 /// Writes inside one transaction; every read of `ParseReader` is available too.
 public struct ParseWriter {
-    let db: Database
+    let db: any SQLConnection
     let context: StoreContext
     /// Every object this transaction created, changed or deleted.
     public let changeLog: WriteLog
@@ -32,7 +31,7 @@ public struct ParseWriter {
     /// found" (101), as Parse answers; its `reader` reads for the same access. The master key unless `acting(as:)`.
     public private(set) var access: ParseAccess = .master
 
-    init(db: Database, context: StoreContext, changeLog: WriteLog = WriteLog()) {
+    init(db: any SQLConnection, context: StoreContext, changeLog: WriteLog = WriteLog()) {
         self.db = db
         self.context = context
         self.changeLog = changeLog
@@ -54,5 +53,5 @@ public struct ParseWriter {
 
     /// How many rows this connection has inserted, changed or deleted since it opened: compared before and after a
     /// transaction's work, it tells whether anything was written at all.
-    public var changesSoFar: Int { db.totalChangesCount }
+    public var changesSoFar: Int { db.totalChanges }
 }

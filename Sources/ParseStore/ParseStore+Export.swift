@@ -1,13 +1,12 @@
 import Foundation
-import GRDB
 
 extension ParseStore {
     /// Every class `_SCHEMA` records, by name.
     public func classNames() async throws -> [String] {
         try await mapErrorsAsync {
-            try await database.read { db in
+            try await backend.read(within: nil) { db in
                 guard try db.tableExists("_SCHEMA") else { return [] }
-                return try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA" ORDER BY "className""#)
+                return try db.texts(#"SELECT "className" FROM "_SCHEMA" ORDER BY "className""#)
             }
         }
     }
@@ -30,7 +29,7 @@ extension ParseStore {
     ) async throws -> Int {
         let context = self.context
         return try await mapErrorsAsync {
-            try await database.read { db in
+            try await backend.read(within: nil) { db in
                 let reader = ParseReader(db: db, context: context)
                 guard let schema = try reader.schema(className) else { return 0 }
                 let fieldNames = schema.fields.keys.filter { !["objectId", "createdAt", "updatedAt"].contains($0) }
@@ -87,15 +86,14 @@ extension ParseStore {
     }
 
     /// The objectIds a Relation field of one object holds, in order.
-    private static func members(of objectId: String, field: String, in className: String, db: Database) throws
+    private static func members(of objectId: String, field: String, in className: String, db: any SQLConnection) throws
         -> [String]
     {
         let table = joinTableName(field: field, className: className)
         guard try db.tableExists(table) else { return [] }
-        return try String.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT relatedId FROM \(table.quotedDatabaseIdentifier) WHERE owningId = ? ORDER BY relatedId"),
-            arguments: [objectId])
+        return try db.texts(
+            "SELECT \"relatedId\" FROM \(quoteIdentifier(table)) WHERE \"owningId\" = ? ORDER BY \"relatedId\"",
+            [.text(objectId)])
     }
 }
 

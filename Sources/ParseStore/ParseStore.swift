@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
-import Synchronization
 
-/// A Parse object store on one SQLite database: Parse's objects, schema, queries and relations.
+/// A Parse object store on one SQLite file or one PostgreSQL database: Parse's objects, schema, queries and
+/// relations.
 ///
 /// Every read runs in one snapshot and every write in one transaction:
 /// ```swift
@@ -11,14 +10,11 @@ import Synchronization
 /// let all = try await store.read { try $0.find(ParseQuery("TodoListItem").order(by: "-createdAt")) }
 /// ```
 public final class ParseStore: Sendable {
-    let database: any DatabaseWriter
+    /// Where the data lives: SQLite (a file, or memory) or PostgreSQL.
+    let backend: any StoreBackend
     let context: StoreContext
-    /// Bounds each write's wait for another program's write lock (the busy handler of the store's configuration).
-    let lockWait: WriteLockWait
-    /// Runs the writes, committing those asked for at once together.
-    let groupCommit: GroupCommit
-    /// Set by the first `close()`: a second one does nothing (checkpointing a closed pool crashed inside SQLite).
-    private let isClosed = Mutex(false)
+    /// How long a write waits for a lock held elsewhere (see `defaultBusyWait`).
+    let busyWait: Duration
 
     /// How long a write waits for a write lock another program holds before giving up with
     /// `ParseError.databaseBusy`: 2 seconds.
@@ -33,13 +29,10 @@ public final class ParseStore: Sendable {
     /// The store clock's time now, to the millisecond: the time its next write would stamp.
     public func now() -> Date { context.timestamp() }
 
-    /// The pages each reader connection keeps, in kilobytes.
-    static let readerCacheKilobytes = 256
-
     /// How many connections read at once: one a core (at least 4), so reads never queue while cores are idle.
     public static var readerCount: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// Opens (creating if needed) the database file at `path` in WAL mode.
+    /// Opens (creating if needed) the SQLite database file at `path` in WAL mode.
     ///
     /// - Parameters:
     ///   - busyWait: how long writes wait for a write lock held by another program (see `defaultBusyWait`).
@@ -47,40 +40,21 @@ public final class ParseStore: Sendable {
     public convenience init(
         path: String, clock: any ParseClock = SystemParseClock(), busyWait: Duration = ParseStore.defaultBusyWait
     ) throws {
-        let lockWait = WriteLockWait(limit: busyWait)
-        var config = Self.configuration(lockWait: lockWait)
-        config.maximumReaderCount = Self.readerCount
-        let pool: DatabasePool
-        do {
-            pool = try DatabasePool(path: path, configuration: config)
-        } catch {
-            throw ParseError(.internalServerError, "The database at \(path) cannot be opened: \(Self.describe(error))")
-        }
-        try self.init(database: pool, clock: clock, lockWait: lockWait)
+        try self.init(backend: SQLiteBackend(path: path, busyWait: busyWait), clock: clock, busyWait: busyWait)
     }
 
     /// Opens a private in-memory database (for tests).
     public static func inMemory(clock: any ParseClock = SystemParseClock()) throws -> ParseStore {
-        let lockWait = WriteLockWait(limit: defaultBusyWait)
-        let queue = try DatabaseQueue(configuration: configuration(lockWait: lockWait))
-        return try ParseStore(database: queue, clock: clock, lockWait: lockWait)
+        try ParseStore(backend: SQLiteBackend.inMemory(), clock: clock)
     }
 
-    /// A store on `database`; `lockWait` is the busy handler its configuration installed (a database configured
-    /// elsewhere keeps its own busy handling, and `lockWait` then only records deadlines).
-    init(
-        database: any DatabaseWriter, clock: any ParseClock,
-        lockWait: WriteLockWait = WriteLockWait(limit: ParseStore.defaultBusyWait)
-    ) throws {
-        self.database = database
+    /// A store on `backend`, whose tables are made when the database is new.
+    init(backend: any StoreBackend, clock: any ParseClock, busyWait: Duration = ParseStore.defaultBusyWait) throws {
+        self.backend = backend
         self.context = StoreContext(clock: clock)
-        self.lockWait = lockWait
-        self.groupCommit = GroupCommit(database: database, lockWait: lockWait, schemas: context.schemas)
-        let deadline = ContinuousClock.now + lockWait.limit
+        self.busyWait = busyWait
         try mapErrors {
-            try database.writeWithoutTransaction { db in
-                try Self.transaction(db, waitingUntil: deadline, lockWait) { try self.context.prepare(db) }
-            }
+            try backend.prepare { db in try self.context.prepare(db) }
         }
     }
 
@@ -88,14 +62,14 @@ public final class ParseStore: Sendable {
     public func read<T: Sendable>(_ body: @escaping @Sendable (ParseReader) throws -> T) async throws -> T {
         let context = self.context
         return try await mapErrorsAsync {
-            try await database.read { db in try body(ParseReader(db: db, context: context)) }
+            try await backend.read(within: nil) { db in try body(ParseReader(db: db, context: context)) }
         }
     }
 
     /// Runs `body` in one write transaction: if it throws, nothing it wrote is kept.
     ///
-    /// Writes asked for at once share their transaction's commit (`GroupCommit`), each in its own savepoint: one
-    /// that throws undoes only itself, and none is answered before the commit.
+    /// Writes asked for at once may share their transaction's commit (SQLite's `GroupCommit`), each in its own
+    /// savepoint: one that throws undoes only itself, and none is answered before the commit.
     ///
     /// - Throws: `ParseError.databaseBusy` when another program holds the write lock until `busyWait` after this
     ///   call (however long the write queued behind others first), `.databaseFull` or `.databaseReadOnly` when the
@@ -109,80 +83,40 @@ public final class ParseStore: Sendable {
     public func write<T: Sendable>(
         commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
-        // A rolled-back write's schema changes never reach the cache: SchemaCache publishes them on commit, and the
-        // group forgets them when a savepoint is rolled back.
+        // A rolled-back write's schema changes never reach the cache: SchemaCache publishes them on commit, and
+        // forgets them when a savepoint is rolled back.
         let context = self.context
         // Counted from now, not from when the write reaches the connection: see WriteLockWait.
-        let deadline = ContinuousClock.now + lockWait.limit
+        let deadline = ContinuousClock.now + busyWait
         return try await mapErrorsAsync {
-            try await withCheckedThrowingContinuation { continuation in
-                groupCommit.submit(
-                    TypedGroupedWrite(deadline: deadline, continuation: continuation, shouldCommit: shouldCommit) {
-                        try body(ParseWriter(db: $0, context: context))
-                    })
+            try await backend.write(deadline: deadline, commitIf: shouldCommit) { db in
+                // What this write made of the schema is undone with it: the cache forgets it (now, and again when
+                // the transaction it shared ends, see `SchemaCache.forgetUntilTransactionEnds`).
+                do {
+                    let value = try body(ParseWriter(db: db, context: context))
+                    if !shouldCommit(value) { context.schemas.forgetUntilTransactionEnds(db) }
+                    return value
+                } catch {
+                    context.schemas.forgetUntilTransactionEnds(db)
+                    throw error
+                }
             }
-        }
-    }
-
-    /// GRDB's `write`: `body` in one IMMEDIATE transaction on the writer `db`, committed, or rolled back when it
-    /// throws — with `deadline` set before BEGIN meets another program's lock.
-    static func transaction<T>(
-        _ db: Database, waitingUntil deadline: ContinuousClock.Instant, _ lockWait: WriteLockWait,
-        commitIf shouldCommit: (T) -> Bool = { _ in true }, _ body: () throws -> T
-    ) throws -> T {
-        try lockWait.waiting(until: deadline) {
-            var result: T?
-            try db.inTransaction {
-                let value = try body()
-                result = value
-                return shouldCommit(value) ? .commit : .rollback
-            }
-            // inTransaction returns only after running the block and ending the transaction, so result is set.
-            return result!
         }
     }
 
     /// Closes the database; later reads and writes fail, a later `close()` does nothing.
     public func close() throws {
-        guard
-            !isClosed.withLock({ closed in
-                defer { closed = true }
-                return closed
-            })
-        else { return }
-        try mapErrors {
-            if let pool = database as? DatabasePool {
-                // Fold the WAL back into the main file first: the pool's read-only connections cannot, so without
-                // this the -wal file outlives a clean shutdown.
-                _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
-                try pool.close()
-            } else {
-                try (database as? DatabaseQueue)?.close()
-            }
-        }
+        try mapErrors { try backend.close() }
     }
 
-    /// The GRDB database, for tests that inspect the raw storage (`@testable import`); GRDB stays out of the API.
-    var databaseWriter: any DatabaseWriter { database }
-
-    static func configuration(lockWait: WriteLockWait) -> Configuration {
-        var config = Configuration()
-        // Not SQLite's busy timeout: it restarts for every queued write (see WriteLockWait).
-        config.busyMode = .callback { attempt in lockWait.shouldRetry(attempt: attempt) }
-        config.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA foreign_keys = OFF")
-            // A reader keeps 512 KB of pages (SQLite's default is 2 MB a connection, and there is a reader a core):
-            // what it misses, the operating system's file cache has.
-            if db.configuration.readonly { try db.execute(sql: "PRAGMA cache_size = -\(readerCacheKilobytes)") }
-            try StoreFunctions.register(in: db)
+    /// The SQLite backend, for what only a SQLite file can do (copy it, replace classes from another file).
+    ///
+    /// - Throws: `ParseError` 1 on another backend.
+    func sqliteBackend() throws -> SQLiteBackend {
+        guard let backend = backend as? SQLiteBackend else {
+            throw ParseError(.internalServerError, "Only a SQLite database file can do this.")
         }
-        return config
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode)" }
-        return "\(error)"
+        return backend
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension ParseWriter {
     /// Creates an object with these field values and returns it as stored.
@@ -77,14 +76,14 @@ extension ParseWriter {
                 try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
             }
 
-        let now = ParseDateFormat.string(from: context.timestamp())
-        let created = identity.map { ParseDateFormat.string(from: ParseDateFormat.truncated($0.createdAt)) } ?? now
-        let updated = updatedAt.map { ParseDateFormat.string(from: ParseDateFormat.truncated($0)) } ?? now
+        let now = context.timestamp()
+        let created = identity.map { ParseDateFormat.truncated($0.createdAt) } ?? now
+        let updated = updatedAt.map { ParseDateFormat.truncated($0) } ?? now
         var columns = ["\"objectId\"", "\"createdAt\"", "\"updatedAt\""]
-        var values: [DatabaseValue] = [.null, created.databaseValue, updated.databaseValue]
+        var values: [SQLValue] = [.null, .date(created), .date(updated)]
         if case .set(let readers, let writers) = plan.acl {
             columns += ["\"_rperm\"", "\"_wperm\""]
-            values += [readers.databaseValue, writers.databaseValue]
+            values += [.textArray(readers), .textArray(writers)]
         }
         for field in plan.fields {
             let value: ParseValue
@@ -96,26 +95,23 @@ extension ParseWriter {
             case .unset, .declareRelation, .relation: continue
             }
             columns.append(quoteIdentifier(field.name))
-            values.append(try entry.schema.fields[field.name]!.databaseValue(for: value))
+            values.append(try entry.schema.fields[field.name]!.sqlValue(for: value))
             if case .file(let name, _) = value { try markFileInUse(name) }
         }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(quoteIdentifier(className)) (\(columns.joined(separator: ", "))) "
-                + "VALUES (\(placeholders)) RETURNING *")
-        let row: Row
+        // A taken objectId inserts nothing and returns no row, in SQLite and PostgreSQL alike.
+        let sql =
+            "INSERT INTO \(quoteIdentifier(className)) (\(columns.joined(separator: ", "))) "
+            + "VALUES (\(placeholders)) ON CONFLICT (\"objectId\") DO NOTHING RETURNING *"
+        let row: SQLRow
         if let identity {
-            values[0] = identity.objectId.databaseValue
-            do {
-                guard let inserted = try Row.fetchOne(statement, arguments: StatementArguments(values)) else {
-                    throw ParseError(.internalServerError, "The restored object was not returned by the database.")
-                }
-                row = inserted
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            values[0] = identity.objectId.sqlValue
+            guard let inserted = try db.row(sql, values) else {
                 throw ParseError(.duplicateValue, "Another object has the objectId \(identity.objectId) now")
             }
+            row = inserted
         } else {
-            row = try insert(statement, values: &values)
+            row = try insert(sql, values: &values)
         }
         let object = try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
         try applyRelationEdits(plan, className: className, objectId: object.objectId)
@@ -124,15 +120,10 @@ extension ParseWriter {
     }
 
     /// Runs the INSERT with a fresh objectId, drawing another on the (astronomically rare) collision.
-    private func insert(_ statement: Statement, values: inout [DatabaseValue]) throws -> Row {
+    private func insert(_ sql: String, values: inout [SQLValue]) throws -> SQLRow {
         for _ in 0..<3 {
-            values[0] = ObjectIdGenerator.make().databaseValue
-            do {
-                if let row = try Row.fetchOne(statement, arguments: StatementArguments(values)) { return row }
-                throw ParseError(.internalServerError, "The new object was not returned by the database.")
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                continue
-            }
+            values[0] = ObjectIdGenerator.make().sqlValue
+            if let row = try db.row(sql, values) { return row }
         }
         throw ParseError(.duplicateValue, "A duplicate value for a field with unique values was provided")
     }

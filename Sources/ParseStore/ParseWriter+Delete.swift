@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseWriter {
     /// Deletes an object.
     ///
@@ -20,10 +18,10 @@ extension ParseWriter {
         try access.check(.delete, on: entry, context: context)
         // An object the access may not write is "not found", as Parse answers.
         let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
-        let statement = try db.cachedStatement(
-            sql: "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(writable)")
-        try statement.execute(arguments: StatementArguments([objectId.databaseValue] + writableArguments))
-        guard db.changesCount > 0 else { throw ParseError.objectNotFound }
+        try db.execute(
+            "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(writable)",
+            [objectId.sqlValue] + writableArguments, cached: true)
+        guard db.changes > 0 else { throw ParseError.objectNotFound }
         changeLog.record(className, objectId, deleted: true)
     }
 }

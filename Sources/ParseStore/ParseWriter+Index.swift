@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseWriter {
     /// Makes sure `className` has the fields `fields` (with these types) and an index on them in this order, for a
     /// query that filters by them; a class or field that does not exist yet is created, as a first write would. A class

@@ -31,7 +31,7 @@ struct PlannedField {
 struct WritePlan {
     /// What happens to `_rperm`/`_wperm`: nil leaves them alone.
     enum ACLChange {
-        case set(readers: String, writers: String)
+        case set(readers: [String], writers: [String])
         case clear
     }
 
@@ -116,7 +116,7 @@ struct WritePlan {
             let existing = entry?.schema.fields[field.name]
             guard let type = field.type else {
                 // null and Delete never create a field, and a Relation has no column to clear.
-                guard let existing, existing.columnType != nil else { return nil }
+                guard let existing, existing.hasColumn else { return nil }
                 return field
             }
             if let existing {

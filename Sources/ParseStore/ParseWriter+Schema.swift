@@ -1,4 +1,3 @@
-import GRDB
 import OrderedCollections
 
 extension ParseReader {
@@ -28,7 +27,7 @@ extension ParseReader {
 
     /// Every class's `restSchema`, by name.
     public func restSchemas() throws -> [ParseValue] {
-        let names = try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA" ORDER BY "className""#)
+        let names = try db.texts(#"SELECT "className" FROM "_SCHEMA" ORDER BY "className""#)
         return try names.compactMap { try restSchema($0) }
     }
 }
@@ -82,27 +81,29 @@ extension ParseWriter {
         let table = quoteIdentifier(className)
         if case .relation = type {
             try db.execute(
-                sql: "DROP TABLE IF EXISTS \(quoteIdentifier(joinTableName(field: field, className: className)))")
+                "DROP TABLE IF EXISTS \(quoteIdentifier(joinTableName(field: field, className: className)))")
         } else {
             // An index on the column (a list's) must go before the column can.
-            let indexes = try Row.fetchAll(
-                db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?",
-                arguments: [className])
-            for index in indexes {
-                let sql: String? = index["sql"]
-                if let sql, sql.contains(quoteIdentifier(field)) {
-                    try db.execute(sql: "DROP INDEX \(quoteIdentifier(index["name"]))")
+            // (PostgreSQL drops the indexes of a column with it.)
+            if db.dialect == .sqlite {
+                let indexes = try db.rows(
+                    "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?", [.text(className)])
+                for index in indexes {
+                    if let sql = index["sql"].text, sql.contains(quoteIdentifier(field)), let name = index["name"].text
+                    {
+                        try db.execute("DROP INDEX \(quoteIdentifier(name))")
+                    }
                 }
             }
-            try db.execute(sql: "ALTER TABLE \(table) DROP COLUMN \(quoteIdentifier(field))")
+            try db.execute("ALTER TABLE \(table) DROP COLUMN \(quoteIdentifier(field))")
         }
         var document = entry.document
         var fields = document["fields"]?.objectValue ?? [:]
         fields.removeValue(forKey: field)
         document["fields"] = .object(fields)
         try db.execute(
-            sql: #"UPDATE "_SCHEMA" SET "schema" = ? WHERE "className" = ?"#,
-            arguments: [ParseJSON.encode(.object(document)), className])
+            #"UPDATE "_SCHEMA" SET "schema" = ? WHERE "className" = ?"#,
+            [.json(ParseJSON.encode(.object(document))), .text(className)])
         try context.schemas.recordPending(
             try SchemaDocument.entry(className: className, text: ParseJSON.encode(.object(document))), in: db)
     }
@@ -116,7 +117,7 @@ extension ParseWriter {
             throw ParseError(.invalidClassName, "Class \(className) does not exist.")
         }
         let table = quoteIdentifier(className)
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        let count = try db.integer("SELECT count(*) FROM \(table)") ?? 0
         guard count == 0 else {
             throw ParseError(
                 .init(rawValue: 255), "Class \(className) is not empty, contains \(count) objects, cannot drop schema.")
@@ -124,16 +125,16 @@ extension ParseWriter {
         for (field, type) in entry.schema.fields {
             if case .relation = type {
                 try db.execute(
-                    sql: "DROP TABLE IF EXISTS \(quoteIdentifier(joinTableName(field: field, className: className)))")
+                    "DROP TABLE IF EXISTS \(quoteIdentifier(joinTableName(field: field, className: className)))")
             }
         }
-        try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
-        try db.execute(sql: #"DELETE FROM "_SCHEMA" WHERE "className" = ?"#, arguments: [className])
+        try db.execute("DROP TABLE IF EXISTS \(table)")
+        try db.execute(#"DELETE FROM "_SCHEMA" WHERE "className" = ?"#, [.text(className)])
         // A class that is gone has no entry to record: forget every cached schema now, and again however the
         // transaction ends.
         context.schemas.invalidate()
-        db.afterNextTransaction(
-            onCommit: { [schemas = context.schemas] _ in schemas.invalidate() },
-            onRollback: { [schemas = context.schemas] _ in schemas.invalidate() })
+        db.afterTransaction(
+            onCommit: { [schemas = context.schemas] in schemas.invalidate() },
+            onRollback: { [schemas = context.schemas] in schemas.invalidate() })
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension ParseWriter {
     /// Sets these field values on an existing object (other fields are kept; `null` unsets a field) and returns
@@ -67,7 +66,7 @@ extension ParseWriter {
         // object fails before any DDL runs.
         // An object the access may not write is "not found" too (its ACL's write list).
         let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
-        var current: Row?
+        var current: SQLRow?
         if plan.needsCurrentValues || !newFields.isEmpty {
             guard let row = try access.row(of: objectId, in: className, permission: .write, db: db) else {
                 throw ParseError.objectNotFound
@@ -80,11 +79,11 @@ extension ParseWriter {
             : try context.schemas.apply(className: className, existing: existing, newFields: newFields, in: db)
 
         var assignments = ["\"updatedAt\" = ?"]
-        var values: [DatabaseValue] = [ParseDateFormat.string(from: context.timestamp()).databaseValue]
+        var values: [SQLValue] = [.date(context.timestamp())]
         switch plan.acl {
         case .set(let readers, let writers)?:
             assignments.append("\"_rperm\" = ?, \"_wperm\" = ?")
-            values += [readers.databaseValue, writers.databaseValue]
+            values += [.textArray(readers), .textArray(writers)]
         case .clear?:
             assignments.append("\"_rperm\" = NULL, \"_wperm\" = NULL")
         case nil:
@@ -96,29 +95,29 @@ extension ParseWriter {
             switch field.edit {
             case .set(let value):
                 assignments.append("\(column) = ?")
-                values.append(try type.databaseValue(for: value))
+                values.append(try type.sqlValue(for: value))
                 if case .file(let name, _) = value { try markFileInUse(name) }
             case .unset:
                 assignments.append("\(column) = NULL")
             case .increment(let amount):
                 assignments.append("\(column) = COALESCE(\(column), 0) + ?")
-                values.append(amount.databaseValue)
+                values.append(amount.sqlValue)
             case .add, .addUnique, .remove:
                 let stored = try current.flatMap { row in
-                    try type.parseValue(from: row[field.name] ?? .null, field: field.name, schema: entry.schema)
+                    try type.parseValue(from: row[field.name], field: field.name, schema: entry.schema)
                 }
                 assignments.append("\(column) = ?")
-                values.append(try type.databaseValue(for: .array(Self.edited(stored?.arrayValue ?? [], field.edit))))
+                values.append(try type.sqlValue(for: .array(Self.edited(stored?.arrayValue ?? [], field.edit))))
             case .declareRelation, .relation:
                 continue
             }
         }
-        values.append(objectId.databaseValue)
+        values.append(objectId.sqlValue)
         values += writableArguments
-        let statement = try db.cachedStatement(
-            sql: "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \"objectId\" = ? AND \(writable) "
-                + "RETURNING *")
-        guard let row = try Row.fetchOne(statement, arguments: StatementArguments(values)) else {
+        let sql =
+            "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE \"objectId\" = ? AND \(writable) "
+            + "RETURNING *"
+        guard let row = try db.row(sql, values) else {
             throw ParseError.objectNotFound
         }
         try applyRelationEdits(plan, className: className, objectId: objectId)

@@ -1,5 +1,3 @@
-import GRDB
-
 extension ParseWriter {
     /// Parse's sign-up: creates a `_User` whose username no other user has (ignoring case) and keeps only the
     /// password's hash, in the internal `_hashed_password` column.
@@ -22,7 +20,7 @@ extension ParseWriter {
         fields["username"] = .string(username)
         let user = try create(UserPasswordColumn.className, fields)
         // Parse Server's unique index; the case-insensitive check above runs before every insert.
-        try db.execute(sql: "CREATE UNIQUE INDEX IF NOT EXISTS \"_User_unique_username\" ON \"_User\" (\"username\")")
+        try db.execute("CREATE UNIQUE INDEX IF NOT EXISTS \"_User_unique_username\" ON \"_User\" (\"username\")")
         try setHashedPassword(hashedPassword, forUser: user.objectId)
         return user
     }
@@ -41,12 +39,11 @@ extension ParseWriter {
             throw ParseError.objectNotFound
         }
         if try !UserPasswordColumn.exists(in: db) {
-            try db.execute(sql: "ALTER TABLE \"_User\" ADD COLUMN \"_hashed_password\" TEXT")
+            try db.execute("ALTER TABLE \"_User\" ADD COLUMN \"_hashed_password\" TEXT")
         }
-        let now = ParseDateFormat.string(from: context.timestamp())
-        let statement = try db.cachedStatement(
-            sql: "UPDATE \"_User\" SET \"_hashed_password\" = ?, \"updatedAt\" = ? WHERE \"objectId\" = ?")
-        try statement.execute(arguments: [hash, now, objectId])
-        guard db.changesCount > 0 else { throw ParseError.objectNotFound }
+        try db.execute(
+            "UPDATE \"_User\" SET \"_hashed_password\" = ?, \"updatedAt\" = ? WHERE \"objectId\" = ?",
+            [.text(hash), .date(context.timestamp()), .text(objectId)], cached: true)
+        guard db.changes > 0 else { throw ParseError.objectNotFound }
     }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Constraints on plain columns and on fields the schema does not know.
 extension QueryCompiler {
     /// The condition for one constraint on wherever its field is stored.
@@ -77,7 +75,7 @@ extension QueryCompiler {
 
     /// `column IN (?, …)`, plus `IS NULL` when the list holds null; operands of the wrong type are dropped.
     func columnMembership(_ values: [ParseValue], column: ColumnReference) -> SQLCondition {
-        var operands: [DatabaseValue] = []
+        var operands: [SQLValue] = []
         var parts: [SQLCondition] = []
         for value in values {
             if value == .null {
@@ -93,7 +91,7 @@ extension QueryCompiler {
     /// False for no operand, `expression = ?` for one, `IN (?, …)` for a few, and for long lists (PSw's
     /// `fetchAll` sends one id per object) `IN (SELECT value FROM json_each(?))`, which stays under SQLite's limit
     /// on bound parameters.
-    static func membership(_ expression: String, _ operands: [DatabaseValue]) -> SQLCondition {
+    static func membership(_ expression: String, _ operands: [SQLValue]) -> SQLCondition {
         switch operands.count {
         case 0: return .false
         case 1: return SQLCondition("\(expression) = ?", operands)
@@ -101,15 +99,17 @@ extension QueryCompiler {
         default:
             let list = ParseValue.array(
                 operands.map { operand in
-                    switch operand.storage {
-                    case .int64(let integer): .number(Double(integer))
-                    case .double(let number): .number(number)
-                    case .string(let text): .string(text)
-                    case .null, .blob: .null
+                    switch operand {
+                    case .integer(let integer): .number(Double(integer))
+                    case .real(let number): .number(number)
+                    case .text(let text), .json(let text): .string(text)
+                    case .boolean(let flag): .number(flag ? 1 : 0)
+                    case .date(let date): .string(ParseDateFormat.string(from: date))
+                    case .null, .blob, .textArray: .null
                     }
                 })
             return SQLCondition(
-                "\(expression) IN (SELECT value FROM json_each(?))", [ParseJSON.encode(list).databaseValue])
+                "\(expression) IN (SELECT value FROM json_each(?))", [ParseJSON.encode(list).sqlValue])
         }
     }
 

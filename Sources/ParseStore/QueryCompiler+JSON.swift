@@ -1,5 +1,3 @@
-import GRDB
-
 /// Constraints on Array fields (element-wise, through `json_each`) and on members of Object fields.
 extension QueryCompiler {
     /// The alias of `json_each` rows at this compiler's depth.
@@ -62,7 +60,7 @@ extension QueryCompiler {
         let element = JSONSlot.element(document: column, alias: elementAlias)
         let contains = anyElement(of: column, jsonEquality(value, slot: element))
         guard case .array = value else { return contains }
-        return .or([SQLCondition("\(column) = ?", [ParseJSON.encode(value).databaseValue]), contains])
+        return .or([SQLCondition("\(column) = ?", [ParseJSON.encode(value).sqlValue]), contains])
     }
 
     /// Constraints on a member inside an Object (or Array) column, addressed by a dotted key.
@@ -106,9 +104,9 @@ extension QueryCompiler {
         case .null:
             return SQLCondition("COALESCE(\(type), 'null') = 'null'")
         case .string(let text):
-            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) = ?)", [text.databaseValue])
+            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) = ?)", [text.sqlValue])
         case .number(let number):
-            return SQLCondition("(\(type) IN ('integer', 'real') AND \(slot.valueSQL) = ?)", [number.databaseValue])
+            return SQLCondition("(\(type) IN ('integer', 'real') AND \(slot.valueSQL) = ?)", [number.sqlValue])
         case .boolean(let flag):
             return SQLCondition("\(type) = '\(flag ? "true" : "false")'")
         case .date(let date):
@@ -120,7 +118,7 @@ extension QueryCompiler {
         default:
             return SQLCondition(
                 "(\(type) IN ('object', 'array') AND \(slot.valueSQL) = json(?))",
-                [ParseJSON.encode(value).databaseValue])
+                [ParseJSON.encode(value).sqlValue])
         }
     }
 
@@ -129,10 +127,10 @@ extension QueryCompiler {
         let type = slot.typeSQL
         switch value {
         case .string(let text):
-            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) \(op.sql) ?)", [text.databaseValue])
+            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) \(op.sql) ?)", [text.sqlValue])
         case .number(let number):
             return SQLCondition(
-                "(\(type) IN ('integer', 'real') AND \(slot.valueSQL) \(op.sql) ?)", [number.databaseValue])
+                "(\(type) IN ('integer', 'real') AND \(slot.valueSQL) \(op.sql) ?)", [number.sqlValue])
         case .date(let date):
             return jsonDate(op.rawValue, ParseDateFormat.string(from: date), slot: slot)
         default:
@@ -147,7 +145,7 @@ extension QueryCompiler {
 
     /// A `{"__type":"Date"}` JSON value whose `iso` compares with `iso` by `op` (`=`, `<`…).
     private func jsonDate(_ op: String, _ iso: String, slot: JSONSlot) -> SQLCondition {
-        SQLCondition("(\(isTyped("Date", slot)) AND \(slot.memberSQL("iso")) \(op) ?)", [iso.databaseValue])
+        SQLCondition("(\(isTyped("Date", slot)) AND \(slot.memberSQL("iso")) \(op) ?)", [iso.sqlValue])
     }
 
     /// A `{"__type":"Pointer"}` JSON value to `pointer`.
@@ -155,13 +153,13 @@ extension QueryCompiler {
         let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) = ?"
         return SQLCondition(
             "(\(isTyped("Pointer", slot)) AND \(members))",
-            [pointer.className.databaseValue, pointer.objectId.databaseValue])
+            [pointer.className.sqlValue, pointer.objectId.sqlValue])
     }
 
     /// A `{"__type":"Pointer"}` JSON value to an object of `className` whose id the sub-query `ids` selects.
     private func jsonPointer(to className: String, idIn ids: SQLSubquery, slot: JSONSlot) -> SQLCondition {
         let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) IN (\(ids.sql))"
-        return SQLCondition("(\(isTyped("Pointer", slot)) AND \(members))", [className.databaseValue] + ids.arguments)
+        return SQLCondition("(\(isTyped("Pointer", slot)) AND \(members))", [className.sqlValue] + ids.arguments)
     }
 
     /// A string JSON value matching the `$regex`.

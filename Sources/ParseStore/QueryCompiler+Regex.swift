@@ -1,5 +1,3 @@
-import GRDB
-
 /// `$regex` as SQL: literal patterns become string comparisons, others call the registered regex function.
 extension QueryCompiler {
     /// The condition that the text `expression` matches `pattern`.
@@ -12,7 +10,7 @@ extension QueryCompiler {
         _ = try StoreFunctions.regularExpression(pattern.pattern, options: pattern.options)
         return SQLCondition(
             "\(StoreFunctions.regexpName)(?, ?, \(expression))",
-            [pattern.pattern.databaseValue, pattern.options.databaseValue])
+            [pattern.pattern.sqlValue, pattern.options.sqlValue])
     }
 
     /// Fixed text, anchored or not, compared without a regex engine.
@@ -27,24 +25,24 @@ extension QueryCompiler {
             var like = Self.escapedForLike(literal.text)
             if !literal.anchoredAtStart { like = "%" + like }
             if !literal.anchoredAtEnd { like += "%" }
-            return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [like.databaseValue])
+            return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [like.sqlValue])
         }
         let subject = caseInsensitive ? "\(StoreFunctions.lowerName)(\(expression))" : expression
         let text = caseInsensitive ? literal.text.lowercased() : literal.text
         let length = text.unicodeScalars.count
         switch (literal.anchoredAtStart, literal.anchoredAtEnd) {
         case (true, true):
-            return SQLCondition("\(subject) = ?", [text.databaseValue])
+            return SQLCondition("\(subject) = ?", [text.sqlValue])
         case _ where length == 0:
             return SQLCondition("\(expression) IS NOT NULL")
         case (true, false):
-            return SQLCondition("substr(\(subject), 1, ?) = ?", [length.databaseValue, text.databaseValue])
+            return SQLCondition("substr(\(subject), 1, ?) = ?", [length.sqlValue, text.sqlValue])
         case (false, true):
             return SQLCondition(
                 "(length(\(subject)) >= ? AND substr(\(subject), ?) = ?)",
-                [length.databaseValue, (-length).databaseValue, text.databaseValue])
+                [length.sqlValue, (-length).sqlValue, text.sqlValue])
         case (false, false):
-            return SQLCondition("instr(\(subject), ?) > 0", [text.databaseValue])
+            return SQLCondition("instr(\(subject), ?) > 0", [text.sqlValue])
         }
     }
 

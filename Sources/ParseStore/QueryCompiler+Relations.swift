@@ -1,5 +1,3 @@
-import GRDB
-
 /// Relation queries (`$relatedTo`, parent-side equality) and sub-queries (`$inQuery`, `$select`).
 extension QueryCompiler {
     /// A `SELECT` of one column, to be used as `x IN (sql)`.
@@ -7,7 +5,7 @@ extension QueryCompiler {
         /// The statement text.
         let sql: String
         /// Its arguments.
-        let arguments: [DatabaseValue]
+        let arguments: [SQLValue]
     }
 
     /// `$relatedTo`: the object is among the children of `parent`'s Relation field `key`.
@@ -21,7 +19,7 @@ extension QueryCompiler {
         let joinTable = Self.joinTable(field: key, parentClass: parent.className)
         return SQLCondition(
             "\(column("objectId")) IN (SELECT \"relatedId\" FROM \(joinTable) WHERE \"owningId\" = ?)",
-            [parent.objectId.databaseValue])
+            [parent.objectId.sqlValue])
     }
 
     /// Constraints on a Relation field of the queried class: the parents that contain given children.
@@ -57,10 +55,10 @@ extension QueryCompiler {
 
     /// The parents whose join rows point to one of `values` (Pointers to `targetClass`; others never match).
     private func owners(of values: [ParseValue], joinTable: String, targetClass: String) -> SQLCondition {
-        let ids: [DatabaseValue] = values.compactMap { value in
+        let ids: [SQLValue] = values.compactMap { value in
             switch value {
-            case .pointer(let pointer) where pointer.className == targetClass: pointer.objectId.databaseValue
-            case .includedObject(let object) where object.className == targetClass: object.objectId.databaseValue
+            case .pointer(let pointer) where pointer.className == targetClass: pointer.objectId.sqlValue
+            case .includedObject(let object) where object.className == targetClass: object.objectId.sqlValue
             default: nil
             }
         }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Where a where key's value lives in the class table, and how operands are encoded for it.
 extension QueryCompiler {
     /// The quoted join table of Relation field `field` of `parentClass`: `"_Join:field:Parent"`.
@@ -9,19 +7,19 @@ extension QueryCompiler {
 
     /// `value` encoded like the column of a field of `type` stores it, or nil when a value of that type can never
     /// equal it (wrong type, a Pointer to another class), so that the comparison is false rather than coerced.
-    static func operand(_ value: ParseValue, as type: ParseFieldType) -> DatabaseValue? {
+    static func operand(_ value: ParseValue, as type: ParseFieldType) -> SQLValue? {
         switch (type, value) {
-        case (.string, .string(let text)): return text.databaseValue
-        case (.number, .number(let number)): return number.databaseValue
-        case (.boolean, .boolean(let flag)): return (flag ? 1 : 0).databaseValue
-        case (.date, .date(let date)): return ParseDateFormat.string(from: date).databaseValue
+        case (.string, .string(let text)): return text.sqlValue
+        case (.number, .number(let number)): return number.sqlValue
+        case (.boolean, .boolean(let flag)): return .boolean(flag)
+        case (.date, .date(let date)): return .date(date)
         case (.pointer(let target), .pointer(let pointer)):
-            return pointer.className == target ? pointer.objectId.databaseValue : nil
+            return pointer.className == target ? pointer.objectId.sqlValue : nil
         case (.pointer(let target), .includedObject(let object)):
-            return object.className == target ? object.objectId.databaseValue : nil
+            return object.className == target ? object.objectId.sqlValue : nil
         case (.object, .object), (.geoPoint, .geoPoint), (.file, .file), (.bytes, .bytes), (.polygon, .polygon),
             (.array, .array):
-            return try? type.databaseValue(for: value)
+            return try? type.sqlValue(for: value)
         default: return nil
         }
     }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Compiles a `WhereClause` into one SQL condition on one class table, using the class's schema.
 ///
 /// Columns are qualified with the table alias (`q0."title"`) so that sub-queries and `json_each` never
@@ -12,13 +10,13 @@ struct QueryCompiler {
     /// How deeply nested this compiler's statement is (0 for the outer query).
     let depth: Int
     /// The connection, for the schemas of related and sub-queried classes.
-    let db: Database
+    let db: any SQLConnection
     /// The store's schema cache.
     let schemas: SchemaCache
     /// Whom the statement reads for: every class it reads (sub-queries too) shows only the rows this may read.
     let access: ParseAccess
 
-    init(schema: ParseClassSchema, db: Database, schemas: SchemaCache, access: ParseAccess, depth: Int = 0) {
+    init(schema: ParseClassSchema, db: any SQLConnection, schemas: SchemaCache, access: ParseAccess, depth: Int = 0) {
         self.schema = schema
         self.depth = depth
         self.alias = "q\(depth)"
@@ -109,7 +107,7 @@ struct QueryCompiler {
 
     /// `(a, b) < (?, ?)` on never-NULL columns (the keyset rewrite); false when a value has the wrong type.
     private func rowValue(_ fields: [String], _ op: WhereClause.Comparison, _ values: [ParseValue]) -> SQLCondition {
-        var arguments: [DatabaseValue] = []
+        var arguments: [SQLValue] = []
         for (field, value) in zip(fields, values) {
             guard let type = columnType(field), let encoded = Self.operand(value, as: type) else {
                 return .false

@@ -1,5 +1,3 @@
-import GRDB
-
 /// The rows of a class that not everyone may read: an ACL whose read list lacks `"*"`. Each class table has a
 /// partial index of exactly those rows (`<class>_restricted`), so "has this class any?" is one index lookup.
 ///
@@ -14,26 +12,24 @@ enum RestrictedRows {
     static func indexName(_ className: String) -> String { className + "_restricted" }
 
     /// Makes the partial index of `className` when it has none.
-    static func ensureIndex(of className: String, in db: Database) throws {
+    static func ensureIndex(of className: String, in db: any SQLConnection) throws {
         try db.execute(
-            sql: "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(indexName(className))) ON "
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(indexName(className))) ON "
                 + "\(quoteIdentifier(className)) (\"objectId\") WHERE \(condition)")
     }
 
     /// Makes the partial index of every class table that lacks one (at open, and after a restore brought tables
     /// from an older Parsnip).
-    static func ensureIndexes(in db: Database) throws {
-        let classes = try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA""#)
+    static func ensureIndexes(in db: any SQLConnection) throws {
+        let classes = try db.texts(#"SELECT "className" FROM "_SCHEMA""#)
         for className in classes where try db.tableExists(className) {
             try ensureIndex(of: className, in: db)
         }
     }
 
     /// True when some row of `className` is hidden from somebody by its ACL.
-    static func exist(in className: String, db: Database) throws -> Bool {
-        try Bool.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition))")) ?? true
+    static func exist(in className: String, db: any SQLConnection) throws -> Bool {
+        try db.bool("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition))") ?? true
     }
 }
 

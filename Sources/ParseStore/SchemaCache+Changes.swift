@@ -1,5 +1,3 @@
-import GRDB
-
 extension SchemaCache {
     /// The most fields a class may have: SQLite allows 2,000 columns a table, and no app needs near this many.
     static let maximumFields = 500
@@ -14,7 +12,7 @@ extension SchemaCache {
     ///   Also 142 when the class would have more than `maximumFields` fields.
     @discardableResult
     func apply(
-        className: String, existing: SchemaEntry?, newFields: [(String, ParseFieldType)], in db: Database
+        className: String, existing: SchemaEntry?, newFields: [(String, ParseFieldType)], in db: any SQLConnection
     ) throws -> SchemaEntry {
         let table = quoteIdentifier(className)
         let entry: SchemaEntry
@@ -30,32 +28,30 @@ extension SchemaCache {
         if let existing {
             entry = SchemaDocument.adding(newFields, to: existing)
             for (name, type) in newFields {
-                guard let columnType = type.columnType else { continue }
-                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN \(quoteIdentifier(name)) \(columnType)")
+                guard let columnType = db.dialect.columnType(of: type) else { continue }
+                try db.execute(
+                    "ALTER TABLE \(table) ADD COLUMN \(quoteIdentifier(name)) \(columnType)", [], cached: false)
             }
             try db.execute(
-                sql: "UPDATE \"_SCHEMA\" SET \"schema\" = ? WHERE \"className\" = ?",
-                arguments: [ParseJSON.encode(.object(entry.document)), className])
+                "UPDATE \"_SCHEMA\" SET \"schema\" = ? WHERE \"className\" = ?",
+                [.json(ParseJSON.encode(.object(entry.document))), .text(className)])
         } else {
             try ensureNamesAreFree(for: className, in: db)
             entry = SchemaDocument.adding(newFields, to: SchemaDocument.newEntry(className: className))
-            var columns = [
-                "\"objectId\" TEXT PRIMARY KEY NOT NULL", "\"createdAt\" TEXT NOT NULL", "\"updatedAt\" TEXT NOT NULL",
-                "\"_rperm\" TEXT", "\"_wperm\" TEXT",
-            ]
+            var columns = db.dialect.builtInColumns
             for (name, type) in newFields {
-                guard let columnType = type.columnType else { continue }
+                guard let columnType = db.dialect.columnType(of: type) else { continue }
                 columns.append("\(quoteIdentifier(name)) \(columnType)")
             }
-            try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", ")))")
+            try db.execute("CREATE TABLE \(table) (\(columns.joined(separator: ", ")))", [], cached: false)
             let createdIndex = quoteIdentifier(className + "_createdAt")
             let updatedIndex = quoteIdentifier(className + "_updatedAt")
-            try db.execute(sql: "CREATE INDEX \(createdIndex) ON \(table) (\"createdAt\", \"objectId\")")
-            try db.execute(sql: "CREATE INDEX \(updatedIndex) ON \(table) (\"updatedAt\")")
+            try db.execute("CREATE INDEX \(createdIndex) ON \(table) (\"createdAt\", \"objectId\")", [], cached: false)
+            try db.execute("CREATE INDEX \(updatedIndex) ON \(table) (\"updatedAt\")", [], cached: false)
             try RestrictedRows.ensureIndex(of: className, in: db)
             try db.execute(
-                sql: "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
-                arguments: [className, ParseJSON.encode(.object(entry.document))])
+                "INSERT INTO \"_SCHEMA\" (\"className\", \"schema\") VALUES (?, ?)",
+                [.text(className), .json(ParseJSON.encode(.object(entry.document)))])
         }
         let folded = foldedOrderFields.withLock { $0 }
         for (name, type) in newFields where type == .string && folded.contains([className, name]) {
@@ -71,15 +67,15 @@ extension SchemaCache {
             guard case .relation = type else { continue }
             let join = joinTableName(field: name, className: className)
             try db.execute(
-                sql: """
-                    CREATE TABLE IF NOT EXISTS \(quoteIdentifier(join)) ("relatedId" TEXT NOT NULL, \
-                    "owningId" TEXT NOT NULL, PRIMARY KEY("relatedId", "owningId"))
-                    """)
+                """
+                CREATE TABLE IF NOT EXISTS \(quoteIdentifier(join)) ("relatedId" TEXT NOT NULL, \
+                "owningId" TEXT NOT NULL, PRIMARY KEY("relatedId", "owningId"))
+                """)
             try db.execute(
-                sql: """
-                    CREATE INDEX IF NOT EXISTS \(quoteIdentifier(join + "_owningId")) ON \(quoteIdentifier(join)) \
-                    ("owningId", "relatedId")
-                    """)
+                """
+                CREATE INDEX IF NOT EXISTS \(quoteIdentifier(join + "_owningId")) ON \(quoteIdentifier(join)) \
+                ("owningId", "relatedId")
+                """)
         }
         try recordPending(entry, in: db)
         return entry
@@ -97,38 +93,54 @@ extension SchemaCache {
 
     /// Creates the index `<Class>_<field>_<field>…` on `fields` in order (the name `ParseWriter.ensureIndex` uses),
     /// unless a class already has that name (see `nameTakenByTable`).
-    static func createIndex(_ className: String, on fields: [String], in db: Database) throws {
+    static func createIndex(_ className: String, on fields: [String], in db: any SQLConnection) throws {
         let name = className + "_" + fields.joined(separator: "_")
         guard try !nameTakenByTable(name, in: db) else { return }
         let columns = fields.map(quoteIdentifier).joined(separator: ", ")
         try db.execute(
-            sql: "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) (\(columns))")
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) (\(columns))")
     }
 
     /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId,
     /// unless a class already has that name.
-    static func createFoldedOrderIndex(_ className: String, field: String, in db: Database) throws {
+    static func createFoldedOrderIndex(_ className: String, field: String, in db: any SQLConnection) throws {
         let name = className + "_" + field + "_folded"
         guard try !nameTakenByTable(name, in: db) else { return }
         try db.execute(
-            sql: "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) "
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) "
                 + "(\(StoreFunctions.sortKeyName)(\(quoteIdentifier(field))), \"objectId\")")
     }
 
     /// True when a table (a class an API client made, say `Book_genre`) has the name an index wants: the index is
     /// only a speed-up, so it is left out rather than failing every write that makes its field.
-    private static func nameTakenByTable(_ name: String, in db: Database) throws -> Bool {
-        let statement = try db.cachedStatement(
-            sql: "SELECT 1 FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type != 'index' LIMIT 1")
-        return try Bool.fetchOne(statement, arguments: [name]) ?? false
+    private static func nameTakenByTable(_ name: String, in db: any SQLConnection) throws -> Bool {
+        switch db.dialect {
+        case .sqlite:
+            return try db.bool(
+                "SELECT 1 FROM sqlite_master WHERE name = ? COLLATE NOCASE AND type != 'index' LIMIT 1", [.text(name)])
+                ?? false
+        case .postgres:
+            return try db.bool(
+                """
+                SELECT true FROM pg_class WHERE lower(relname) = lower(?) AND relkind <> 'i' \
+                AND relnamespace = current_schema()::regnamespace LIMIT 1
+                """, [.text(name)]) ?? false
+        }
     }
 
     /// Throws 103 when the table or index names of a new class are taken, ignoring case as SQLite does.
-    private func ensureNamesAreFree(for className: String, in db: Database) throws {
+    private func ensureNamesAreFree(for className: String, in db: any SQLConnection) throws {
         let names = [className, className + "_createdAt", className + "_updatedAt"]
-        let statement = try db.cachedStatement(
-            sql: "SELECT name FROM sqlite_master WHERE name COLLATE NOCASE IN (?, ?, ?) LIMIT 1")
-        if let taken = try String.fetchOne(statement, arguments: StatementArguments(names)) {
+        let sql =
+            switch db.dialect {
+            case .sqlite: "SELECT name FROM sqlite_master WHERE name COLLATE NOCASE IN (?, ?, ?) LIMIT 1"
+            case .postgres:
+                """
+                SELECT relname::text FROM pg_class WHERE lower(relname) IN (lower(?), lower(?), lower(?)) \
+                AND relnamespace = current_schema()::regnamespace LIMIT 1
+                """
+            }
+        if let taken = try db.string(sql, names.map(SQLValue.text)) {
             throw ParseError(
                 .invalidClassName,
                 "Class name \(className) conflicts with the existing table or index \(taken) (names ignore case).")
@@ -142,13 +154,48 @@ func joinTableName(field: String, className: String) -> String {
 }
 
 extension ParseFieldType {
-    /// The declared SQLite type of the field's column; nil for Relation and ACL, which have none.
-    var columnType: String? {
+    /// True when the field has a column of its own (every type but Relation and ACL).
+    var hasColumn: Bool {
         switch self {
-        case .number: "REAL"
-        case .boolean: "INTEGER"
-        case .relation, .acl: nil
-        default: "TEXT"
+        case .relation, .acl: false
+        default: true
+        }
+    }
+}
+
+extension SQLDialect {
+    /// The declared type of a field's column; nil for Relation and ACL, which have none.
+    ///
+    /// PostgreSQL's follow Parse Server's Postgres adapter: `double precision`, `boolean`, `timestamp with time
+    /// zone`, `jsonb` for Object and Array, `text` for String and Pointer. File, GeoPoint, Bytes and Polygon are
+    /// `jsonb` here (Parse Server uses `text`, `point`, `jsonb` and `polygon`).
+    func columnType(of type: ParseFieldType) -> String? {
+        switch (self, type) {
+        case (_, .relation), (_, .acl): nil
+        case (.sqlite, .number): "REAL"
+        case (.sqlite, .boolean): "INTEGER"
+        case (.sqlite, _): "TEXT"
+        case (.postgres, .number): "double precision"
+        case (.postgres, .boolean): "boolean"
+        case (.postgres, .date): "timestamp with time zone"
+        case (.postgres, .string), (.postgres, .pointer): "text"
+        case (.postgres, _): "jsonb"
+        }
+    }
+
+    /// The columns every class table starts with: its identity, its two times and its ACL's read and write lists.
+    var builtInColumns: [String] {
+        switch self {
+        case .sqlite:
+            [
+                "\"objectId\" TEXT PRIMARY KEY NOT NULL", "\"createdAt\" TEXT NOT NULL", "\"updatedAt\" TEXT NOT NULL",
+                "\"_rperm\" TEXT", "\"_wperm\" TEXT",
+            ]
+        case .postgres:
+            [
+                "\"objectId\" varchar(120) PRIMARY KEY NOT NULL", "\"createdAt\" timestamp with time zone NOT NULL",
+                "\"updatedAt\" timestamp with time zone NOT NULL", "\"_rperm\" text[]", "\"_wperm\" text[]",
+            ]
         }
     }
 }

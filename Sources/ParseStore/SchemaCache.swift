@@ -1,4 +1,3 @@
-import GRDB
 import OrderedCollections
 import Synchronization
 
@@ -75,7 +74,7 @@ final class SchemaCache: Sendable {
     /// The schema of `className`, or nil when the class was never written.
     ///
     /// - Throws: `ParseError` 1 when the stored schema document is unreadable.
-    func schema(_ className: String, in db: Database) throws -> ParseClassSchema? {
+    func schema(_ className: String, in db: any SQLConnection) throws -> ParseClassSchema? {
         try entry(className, in: db)?.schema
     }
 
@@ -85,8 +84,8 @@ final class SchemaCache: Sendable {
     }
 
     /// The cached entry of `className` as this connection's snapshot sees it.
-    func entry(_ className: String, in db: Database) throws -> SchemaEntry? {
-        let connection = ObjectIdentifier(db)
+    func entry(_ className: String, in db: any SQLConnection) throws -> SchemaEntry? {
+        let connection = db.identity
         // The open write transaction that changed the schema sees its own pending view first.
         let pending: SchemaEntry?? = state.withLock { state in
             guard state.pendingConnection == connection else { return nil }
@@ -121,8 +120,8 @@ final class SchemaCache: Sendable {
 
     /// Records a class changed by the open write transaction on `db`: visible to `db` at once, to everyone
     /// after the commit, forgotten on rollback.
-    func recordPending(_ entry: SchemaEntry, in db: Database) throws {
-        let connection = ObjectIdentifier(db)
+    func recordPending(_ entry: SchemaEntry, in db: any SQLConnection) throws {
+        let connection = db.identity
         let version = try Self.schemaVersion(db)
         let isFirst = state.withLock { state in
             let isFirst = state.pendingConnection != connection
@@ -136,18 +135,18 @@ final class SchemaCache: Sendable {
             return isFirst
         }
         guard isFirst else { return }
-        db.afterNextTransaction(
-            onCommit: { [weak self] _ in self?.commitPending(connection) },
-            onRollback: { [weak self] _ in self?.invalidate() })
+        db.afterTransaction(
+            onCommit: { [weak self] in self?.commitPending(connection) },
+            onRollback: { [weak self] in self?.invalidate() })
     }
 
     /// Forgets everything cached now and again when the transaction on `db` ends: for a savepoint rolled back
     /// inside it, which may have undone a class or field recorded as pending (and SQLite's schema version with it,
     /// so a later change could make a stale entry look current).
-    func forgetUntilTransactionEnds(_ db: Database) {
+    func forgetUntilTransactionEnds(_ db: any SQLConnection) {
         invalidate()
-        db.afterNextTransaction(
-            onCommit: { [weak self] _ in self?.invalidate() }, onRollback: { [weak self] _ in self?.invalidate() })
+        db.afterTransaction(
+            onCommit: { [weak self] in self?.invalidate() }, onRollback: { [weak self] in self?.invalidate() })
     }
 
     private func commitPending(_ connection: ObjectIdentifier) {
@@ -175,25 +174,28 @@ final class SchemaCache: Sendable {
     ///
     /// GRDB's cached statements go too: one prepared inside a transaction that added a column and was then rolled
     /// back would be re-prepared by SQLite with fewer columns than GRDB counted, and reading its rows would fault.
-    private func refreshConnectionSchema(_ db: Database, version: Int) throws {
-        let connection = ObjectIdentifier(db)
+    private func refreshConnectionSchema(_ db: any SQLConnection, version: Int) throws {
+        let connection = db.identity
         let current = state.withLock { $0.connectionVersions[connection] == version }
         guard !current else { return }
-        db.clearSchemaCache()
-        _ = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM sqlite_schema"))
+        db.forgetTableShapes()
+        if db.dialect == .sqlite { _ = try db.integer("SELECT count(*) FROM sqlite_schema") }
         state.withLock { $0.connectionVersions[connection] = version }
     }
 
-    /// SQLite's schema cookie as this connection's snapshot sees it.
-    static func schemaVersion(_ db: Database) throws -> Int {
-        let statement = try db.cachedStatement(sql: "PRAGMA schema_version")
-        return try Int.fetchOne(statement) ?? 0
+    /// The schema's version as this connection's snapshot sees it: SQLite's schema cookie, which every change of
+    /// a table moves; in PostgreSQL, the counter the store moves with every change of `_SCHEMA`.
+    static func schemaVersion(_ db: any SQLConnection) throws -> Int {
+        switch db.dialect {
+        case .sqlite: try db.integer("PRAGMA schema_version") ?? 0
+        case .postgres: try db.integer(#"SELECT "version" FROM "_SchemaVersion""#) ?? 0
+        }
     }
 
     /// Reads one class from `_SCHEMA`.
-    static func load(_ className: String, in db: Database) throws -> SchemaEntry? {
-        let statement = try db.cachedStatement(sql: "SELECT \"schema\" FROM \"_SCHEMA\" WHERE \"className\" = ?")
-        guard let text = try String.fetchOne(statement, arguments: [className]) else { return nil }
+    static func load(_ className: String, in db: any SQLConnection) throws -> SchemaEntry? {
+        guard let text = try db.string("SELECT \"schema\" FROM \"_SCHEMA\" WHERE \"className\" = ?", [.text(className)])
+        else { return nil }
         return try SchemaDocument.entry(className: className, text: text)
     }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// Which format each class's search documents were made in (`ensureSearchIndex(for:format:)`), in a plain table
 /// named with `_Search` like the indexes themselves: a restore drops it with them and never copies a file's own, so
 /// the number always describes the documents beside it. A class without a row was indexed before formats were
@@ -8,22 +6,21 @@ enum SearchFormats {
     static let table = SearchTables.prefix + "Formats"
 
     /// The stored format of `className`'s documents; nil when none is recorded.
-    static func stored(_ className: String, in db: Database) throws -> Int? {
-        guard try db.tableExists(table, in: "main") else { return nil }
-        return try Int.fetchOne(
-            db, sql: #"SELECT "format" FROM main."\#(table)" WHERE "className" = ?"#, arguments: [className])
+    static func stored(_ className: String, in db: any SQLConnection) throws -> Int? {
+        guard try db.tableExists(table) else { return nil }
+        return try db.integer(#"SELECT "format" FROM "\#(table)" WHERE "className" = ?"#, [.text(className)])
     }
 
     /// Records that `className`'s documents are now made in `format`.
-    static func set(_ format: Int, for className: String, in db: Database) throws {
+    static func set(_ format: Int, for className: String, in db: any SQLConnection) throws {
         try db.execute(
-            sql: #"""
-                CREATE TABLE IF NOT EXISTS main."\#(table)" ("className" TEXT PRIMARY KEY NOT NULL, \#
-                "format" INTEGER NOT NULL)
-                """#)
+            #"""
+            CREATE TABLE IF NOT EXISTS "\#(table)" ("className" TEXT PRIMARY KEY NOT NULL, \#
+            "format" INTEGER NOT NULL)
+            """#)
         try db.execute(
-            sql: #"INSERT INTO main."\#(table)" ("className", "format") VALUES (?, ?) "#
+            #"INSERT INTO "\#(table)" ("className", "format") VALUES (?, ?) "#
                 + #"ON CONFLICT ("className") DO UPDATE SET "format" = excluded."format""#,
-            arguments: [className, format])
+            [.text(className), .integer(Int64(format))])
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What an object is found by: its text (folded by `SearchText`) and tags that list filters can ask for ("open",
 /// "done").
@@ -63,13 +62,13 @@ extension ParseWriter {
     public func withBulkSearchIndexing<T>(for className: String, _ body: () throws -> T) throws -> T {
         let index = quoteIdentifier(SearchTables.index(className))
         let configure = "INSERT INTO \(index) (\(index), rank) VALUES (?, ?)"
-        try db.execute(sql: configure, arguments: ["automerge", 0])
-        try db.execute(sql: configure, arguments: ["crisismerge", 64])
+        try db.execute(configure, [.text("automerge"), .integer(0)])
+        try db.execute(configure, [.text("crisismerge"), .integer(64)])
         let result = try body()
-        try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('optimize')")
+        try db.execute("INSERT INTO \(index) (\(index)) VALUES ('optimize')")
         // FTS5's own defaults again, for the saves that follow.
-        try db.execute(sql: configure, arguments: ["automerge", 4])
-        try db.execute(sql: configure, arguments: ["crisismerge", 16])
+        try db.execute(configure, [.text("automerge"), .integer(4)])
+        try db.execute(configure, [.text("crisismerge"), .integer(16)])
         return result
     }
 
@@ -84,9 +83,9 @@ extension ParseWriter {
         // In `main` only: during a restore the replacement file is attached, and its own search tables (never copied)
         // must not count as this database's. An index made with another definition (before `columnsize=0`, with
         // prefix indexes) is made again, and the caller indexes every object again.
-        if try db.tableExists(documents, in: "main"),
-            let made = try String.fetchOne(
-                db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [index]),
+        if try db.tableExists(documents),
+            let made = try db.string(
+                "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(index)]),
             made.contains(SearchTables.indexOptions),
             try SearchFormats.stored(className, in: db) ?? 1 == format
         {
@@ -95,15 +94,15 @@ extension ParseWriter {
             try SearchFormats.set(format, for: className, in: db)
             return false
         }
-        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
-        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(documents))")
-        try db.execute(sql: "DROP TABLE IF EXISTS main.\(quoteIdentifier(SearchWords.table(className)))")
-        try db.execute(sql: SearchTables.documentsDefinition("main." + quoteIdentifier(documents)))
+        try db.execute("DROP TABLE IF EXISTS main.\(quoteIdentifier(index))")
+        try db.execute("DROP TABLE IF EXISTS main.\(quoteIdentifier(documents))")
+        try db.execute("DROP TABLE IF EXISTS main.\(quoteIdentifier(SearchWords.table(className)))")
+        try db.execute(SearchTables.documentsDefinition("main." + quoteIdentifier(documents)))
         try db.execute(
-            sql: """
-                CREATE VIRTUAL TABLE main.\(quoteIdentifier(index)) USING fts5("text", "tags",
-                    content=\(quoteIdentifier(documents)), content_rowid='docid', \(SearchTables.indexOptions))
-                """)
+            """
+            CREATE VIRTUAL TABLE main.\(quoteIdentifier(index)) USING fts5("text", "tags",
+                content=\(quoteIdentifier(documents)), content_rowid='docid', \(SearchTables.indexOptions))
+            """)
         try SearchWords.ensure(className, in: db)
         try SearchFormats.set(format, for: className, in: db)
         return true
@@ -113,22 +112,21 @@ extension ParseWriter {
     /// keeping every docid, so the FTS5 index over it stays as it is.
     private func packVersions(of className: String) throws {
         let name = SearchTables.documents(className)
-        let made = try String.fetchOne(
-            db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", arguments: [name])
+        let made = try db.string("SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?", [.text(name)])
         guard let made, made.contains(#""version" TEXT"#) else { return }
         let documents = quoteIdentifier(name)
         let packed = quoteIdentifier(name + "_packed")
-        try db.execute(sql: "DROP TABLE IF EXISTS main.\(packed)")
-        try db.execute(sql: SearchTables.documentsDefinition("main." + packed))
+        try db.execute("DROP TABLE IF EXISTS main.\(packed)")
+        try db.execute(SearchTables.documentsDefinition("main." + packed))
         // A version that does not pack (it never should) becomes -1: its object is found stale and indexed again.
         let version = SearchTables.packedVersion(#""version""#)
         try db.execute(
-            sql: """
-                INSERT INTO main.\(packed) ("docid", "objectId", "version", "text", "tags")
-                SELECT "docid", "objectId", coalesce(\(version), -1), "text", "tags" FROM main.\(documents)
-                """)
-        try db.execute(sql: "DROP TABLE main.\(documents)")
-        try db.execute(sql: "ALTER TABLE main.\(packed) RENAME TO \(documents)")
+            """
+            INSERT INTO main.\(packed) ("docid", "objectId", "version", "text", "tags")
+            SELECT "docid", "objectId", coalesce(\(version), -1), "text", "tags" FROM main.\(documents)
+            """)
+        try db.execute("DROP TABLE main.\(documents)")
+        try db.execute("ALTER TABLE main.\(packed) RENAME TO \(documents)")
     }
 
     /// Puts `document` in the index as the object's (replacing any it had), or takes the object out with nil.
@@ -140,33 +138,32 @@ extension ParseWriter {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
         // Every save runs these statements: each is prepared once per connection.
-        let old = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?"),
-            arguments: [objectId])
+        let old = try db.row(
+            "SELECT \"docid\", \"text\", \"tags\" FROM \(documents) WHERE \"objectId\" = ?", [.text(objectId)])
         if let old {
-            try db.cachedStatement(
-                sql: "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)"
-            ).execute(arguments: [old["docid"], old["text"], old["tags"]])
+            try db.execute(
+                "INSERT INTO \(index) (\(index), rowid, \"text\", \"tags\") VALUES ('delete', ?, ?, ?)",
+                [old["docid"], old["text"], old["tags"]], cached: true)
         }
         guard let document else {
             if old != nil {
-                try db.cachedStatement(sql: "DELETE FROM \(documents) WHERE \"objectId\" = ?")
-                    .execute(arguments: [objectId])
+                try db.execute("DELETE FROM \(documents) WHERE \"objectId\" = ?", [.text(objectId)], cached: true)
             }
             return
         }
-        let docid: Int64 = try old?["docid"] ?? newDocid(className, createdAt: createdAt)
+        let docid = try old?["docid"].integer ?? newDocid(className, createdAt: createdAt)
         let text = SearchText.folded(document.text)
         let tags = document.tags.joined(separator: " ")
-        try db.cachedStatement(
-            sql: """
-                REPLACE INTO \(documents) ("docid", "objectId", "version", "text", "tags")
-                VALUES (?, ?, \(SearchTables.packedVersion("?")), ?, ?)
-                """
-        ).execute(arguments: [docid, objectId, version, text, tags])
-        try db.cachedStatement(sql: "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)")
-            .execute(arguments: [docid, text, tags])
-        if old?["text"] != text { try SearchWords.record(text, className: className, in: db) }
+        try db.execute(
+            """
+            REPLACE INTO \(documents) ("docid", "objectId", "version", "text", "tags")
+            VALUES (?, ?, \(SearchTables.packedVersion("?")), ?, ?)
+            """,
+            [.integer(docid), .text(objectId), .text(version), .text(text), .text(tags)], cached: true)
+        try db.execute(
+            "INSERT INTO \(index) (rowid, \"text\", \"tags\") VALUES (?, ?, ?)",
+            [.integer(docid), .text(text), .text(tags)], cached: true)
+        if old?["text"].text != text { try SearchWords.record(text, className: className, in: db) }
     }
 
     /// The next free docid of the object's creation millisecond (the last one's successor past 4,095 objects in
@@ -174,21 +171,22 @@ extension ParseWriter {
     private func newDocid(_ className: String, createdAt: Date) throws -> Int64 {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let base = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)) * SearchTables.perMillisecond
-        let last = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?"),
-            arguments: [base, base + SearchTables.perMillisecond - 1])
+        let last = try db.value(
+            "SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?",
+            [.integer(base), .integer(base + SearchTables.perMillisecond - 1)]
+        ).integer
         guard let last else { return base }
         if last < base + SearchTables.perMillisecond - 1 { return last + 1 }
-        return (try Int64.fetchOne(db, sql: "SELECT max(\"docid\") FROM \(documents)") ?? base) + 1
+        return (try db.value("SELECT max(\"docid\") FROM \(documents)").integer ?? base) + 1
     }
 
     /// Empties the index of `className` (before indexing every object again).
     public func clearSearchIndex(for className: String) throws {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
-        try db.execute(sql: "DELETE FROM \(documents)")
-        try db.execute(sql: "DELETE FROM \(quoteIdentifier(SearchWords.table(className)))")
-        try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('delete-all')")
+        try db.execute("DELETE FROM \(documents)")
+        try db.execute("DELETE FROM \(quoteIdentifier(SearchWords.table(className)))")
+        try db.execute("INSERT INTO \(index) (\(index)) VALUES ('delete-all')")
     }
 }
 
@@ -199,21 +197,19 @@ extension ParseReader {
     public func staleSearchDocuments(for className: String) throws -> (changed: [String], orphaned: [String]) {
         let documents = quoteIdentifier(SearchTables.documents(className))
         guard try db.tableExists(className) else {
-            return ([], try String.fetchAll(db, sql: "SELECT \"objectId\" FROM \(documents)"))
+            return ([], try db.texts("SELECT \"objectId\" FROM \(documents)"))
         }
         let table = quoteIdentifier(className)
-        let changed = try String.fetchAll(
-            db,
-            sql: """
-                SELECT q."objectId" FROM \(table) AS q LEFT JOIN \(documents) AS d ON d."objectId" = q."objectId"
-                WHERE d."version" IS NOT \(SearchTables.packedVersion(#"q."updatedAt""#))
-                """)
-        let orphaned = try String.fetchAll(
-            db,
-            sql: """
-                SELECT d."objectId" FROM \(documents) AS d
-                WHERE NOT EXISTS (SELECT 1 FROM \(table) AS q WHERE q."objectId" = d."objectId")
-                """)
+        let changed = try db.texts(
+            """
+            SELECT q."objectId" FROM \(table) AS q LEFT JOIN \(documents) AS d ON d."objectId" = q."objectId"
+            WHERE d."version" IS NOT \(SearchTables.packedVersion(#"q."updatedAt""#))
+            """)
+        let orphaned = try db.texts(
+            """
+            SELECT d."objectId" FROM \(documents) AS d
+            WHERE NOT EXISTS (SELECT 1 FROM \(table) AS q WHERE q."objectId" = d."objectId")
+            """)
         return (changed, orphaned)
     }
 
@@ -225,10 +221,10 @@ extension ParseReader {
     {
         let terms = SearchText.searchTerms(of: search)
         guard !terms.isEmpty || !tags.isEmpty,
-            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.databaseValue
+            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.sqlValue
         else { return 0 }
         let index = quoteIdentifier(SearchTables.index(className))
-        var arguments: [DatabaseValue] = [match]
+        var arguments: [SQLValue] = [match]
         var matches = "SELECT 1 FROM \(index) WHERE \(index) MATCH ?"
         if let (readable, aclArguments) = try searchReadable(className) {
             let documents = quoteIdentifier(SearchTables.documents(className))
@@ -241,16 +237,15 @@ extension ParseReader {
         }
         if let atMost {
             matches += " LIMIT ?"
-            arguments.append(max(0, atMost).databaseValue)
+            arguments.append(max(0, atMost).sqlValue)
         }
         // Cached statements: preparing a statement on an FTS5 table cost more than the search itself.
-        return try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM (\(matches))"), arguments: StatementArguments(arguments)) ?? 0
+        return try db.integer("SELECT count(*) FROM (\(matches))", arguments) ?? 0
     }
 
     /// The ACL test (on the class table aliased `t`) a search must add for this reader's access, or nil when the
     /// reader reads every row of the class (the master key, or no row hidden from anyone).
-    private func searchReadable(_ className: String) throws -> (String, [DatabaseValue])? {
+    private func searchReadable(_ className: String) throws -> (String, [SQLValue])? {
         guard access != .master, try RestrictedRows.exist(in: className, db: db) else { return nil }
         let (sql, arguments) = access.allows(.read, className: className, qualifier: "t").sqlAndArguments
         return (sql, arguments)
@@ -271,20 +266,20 @@ extension ParseReader {
     ) throws -> [String] {
         let terms = SearchText.searchTerms(of: search)
         guard !terms.isEmpty || !tags.isEmpty,
-            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.databaseValue
+            let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.sqlValue
         else { return [] }
         let index = quoteIdentifier(SearchTables.index(className))
         let documents = quoteIdentifier(SearchTables.documents(className))
         let docidOf = "(SELECT \"docid\" FROM \(documents) WHERE \"objectId\" = ?)"
-        let (bound, order, extra): (String, String, [DatabaseValue]) =
+        let (bound, order, extra): (String, String, [SQLValue]) =
             switch start {
-            case .offset(let offset): ("", "DESC", [offset.databaseValue])
-            case .olderThan: (" AND f.rowid < \(docidOf)", "DESC", [0.databaseValue])
-            case .newerThan: (" AND f.rowid > \(docidOf)", "ASC", [0.databaseValue])
+            case .offset(let offset): ("", "DESC", [offset.sqlValue])
+            case .olderThan: (" AND f.rowid < \(docidOf)", "DESC", [0.sqlValue])
+            case .newerThan: (" AND f.rowid > \(docidOf)", "ASC", [0.sqlValue])
             }
-        var arguments: [DatabaseValue] = [match]
+        var arguments: [SQLValue] = [match]
         switch start {
-        case .olderThan(let objectId), .newerThan(let objectId): arguments.append(objectId.databaseValue)
+        case .olderThan(let objectId), .newerThan(let objectId): arguments.append(objectId.sqlValue)
         case .offset: break
         }
         // Only rows the reader may read are found, so a page of results is never short of hidden ones.
@@ -295,13 +290,12 @@ extension ParseReader {
             readable = " AND " + sql
             arguments += aclArguments
         }
-        return try String.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid\(join)
-                    WHERE \(index) MATCH ?\(bound)\(readable) ORDER BY f.rowid \(order) LIMIT ? OFFSET ?
-                    """),
-            arguments: StatementArguments(arguments + [limit.databaseValue] + extra))
+        return try db.texts(
+            """
+            SELECT d."objectId" FROM \(index) AS f JOIN \(documents) AS d ON d."docid" = f.rowid\(join)
+            WHERE \(index) MATCH ?\(bound)\(readable) ORDER BY f.rowid \(order) LIMIT ? OFFSET ?
+            """,
+            arguments + [limit.sqlValue] + extra)
     }
 }
 
@@ -321,6 +315,6 @@ extension QueryCompiler {
             \(column("objectId")) IN (SELECT "objectId" FROM \(documents) WHERE "docid" IN \
             (SELECT rowid FROM \(quoteIdentifier(index)) WHERE \(quoteIdentifier(index)) MATCH ?))
             """,
-            [match.databaseValue])
+            [match.sqlValue])
     }
 }

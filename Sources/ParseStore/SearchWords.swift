@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Every word a class's search documents have held (`_SearchWords_<class>`), so a search for the beginning of a word
 /// asks FTS5 for the whole words that begin so.
@@ -21,34 +20,38 @@ enum SearchWords {
 
     /// Makes the table when missing; fills it from the stored documents when the index already holds some (an index
     /// made before the table existed).
-    static func ensure(_ className: String, in db: Database) throws {
+    static func ensure(_ className: String, in db: any SQLConnection) throws {
         let table = quoteIdentifier(Self.table(className))
-        guard try !db.tableExists(Self.table(className), in: "main") else { return }
-        try db.execute(sql: "CREATE TABLE main.\(table) (\"word\" TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        guard try !db.tableExists(Self.table(className)) else { return }
+        try db.execute("CREATE TABLE main.\(table) (\"word\" TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
         let documents = quoteIdentifier(SearchTables.documents(className))
         var words = Set<String>()
-        let texts = try String.fetchCursor(db, sql: "SELECT \"text\" FROM main.\(documents)")
-        while let text = try texts.next() { words.formUnion(SearchText.indexWords(ofFolded: text).map(String.init)) }
-        let insert = try db.makeStatement(sql: "INSERT INTO main.\(table) (\"word\") VALUES (?)")
-        for word in words { try insert.execute(arguments: [word]) }
+        try db.forEachRow("SELECT \"text\" FROM main.\(documents)", cached: false) { row in
+            if let text = row[0].text { words.formUnion(SearchText.indexWords(ofFolded: text).map(String.init)) }
+        }
+        for word in words {
+            try db.execute("INSERT INTO main.\(table) (\"word\") VALUES (?)", [.text(word)], cached: true)
+        }
     }
 
     /// Records the words of `foldedText` (a document as stored).
-    static func record(_ foldedText: String, className: String, in db: Database) throws {
+    static func record(_ foldedText: String, className: String, in db: any SQLConnection) throws {
         let words = Set(SearchText.indexWords(ofFolded: foldedText))
         guard !words.isEmpty else { return }
         // One statement for all the words (a JSON array read by `json_each`): a statement each cost more than the
         // inserts themselves.
-        try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO \(quoteIdentifier(table(className))) ("word") SELECT "value" FROM json_each(?)
-                """
-        ).execute(arguments: [ParseJSON.encode(.array(words.map { .string(String($0)) }))])
+        try db.execute(
+            """
+            INSERT OR IGNORE INTO \(quoteIdentifier(table(className))) ("word") SELECT "value" FROM json_each(?)
+            """,
+            [.text(ParseJSON.encode(.array(words.map { .string(String($0)) })))], cached: true)
     }
 
     /// The FTS5 query matching documents whose text holds every one of `terms` (a prefix is expanded into the
     /// words that begin with it) and every one of `tags`; nil when a prefix begins no word, so nothing can match.
-    static func match(_ terms: [SearchTerm], tags: [String], className: String, in db: Database) throws -> String? {
+    static func match(_ terms: [SearchTerm], tags: [String], className: String, in db: any SQLConnection) throws
+        -> String?
+    {
         var parts: [String] = []
         for term in terms {
             switch term {
@@ -69,14 +72,15 @@ enum SearchWords {
     }
 
     /// Up to one more than `mostWordsOfAPrefix` words that begin with `prefix`.
-    private static func wordsBeginning(with prefix: String, className: String, in db: Database) throws -> [String] {
+    private static func wordsBeginning(with prefix: String, className: String, in db: any SQLConnection) throws
+        -> [String]
+    {
         // Every word beginning with `prefix` sorts between it and it followed by the last code point.
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT "word" FROM \(quoteIdentifier(table(className))) WHERE "word" >= ? AND "word" < ? LIMIT ?
-                """)
-        return try String.fetchAll(
-            statement, arguments: [prefix, prefix + "\u{10FFFF}", mostWordsOfAPrefix + 1])
+        return try db.texts(
+            """
+            SELECT "word" FROM \(quoteIdentifier(table(className))) WHERE "word" >= ? AND "word" < ? LIMIT ?
+            """,
+            [.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(mostWordsOfAPrefix + 1))])
     }
 
     private static func quoted(_ text: String) -> String {

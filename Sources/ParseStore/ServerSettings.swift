@@ -1,5 +1,3 @@
-import GRDB
-
 /// Settings of the server itself, beside the classes: the Parse API's master key, whether apps may sign people up.
 ///
 /// A plain table whose name starts with `_`, so it never shows as a class to a client; a restore from a backup
@@ -8,11 +6,11 @@ enum ServerSettings {
     static let table = "_ServerSettings"
 
     /// Makes the table when the database has none.
-    static func prepare(_ db: Database) throws {
+    static func prepare(_ db: any SQLConnection) throws {
         try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS "_ServerSettings" ("name" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)
-                """)
+            """
+            CREATE TABLE IF NOT EXISTS "_ServerSettings" ("name" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)
+            """)
     }
 }
 
@@ -23,8 +21,7 @@ extension ParseReader {
     /// let key = try reader.serverSetting("masterKey")
     /// ```
     public func serverSetting(_ name: String) throws -> String? {
-        try String.fetchOne(
-            db, sql: #"SELECT "value" FROM "_ServerSettings" WHERE "name" = ?"#, arguments: [name])
+        try db.string(#"SELECT "value" FROM "_ServerSettings" WHERE "name" = ?"#, [.text(name)])
     }
 }
 
@@ -32,8 +29,8 @@ extension ParseReader {
     /// Every server setting, by name (for carrying them over to a database made anew).
     public func serverSettings() throws -> [String: String] {
         var settings: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: #"SELECT "name", "value" FROM "_ServerSettings""#) {
-            settings[row["name"]] = row["value"]
+        for row in try db.rows(#"SELECT "name", "value" FROM "_ServerSettings""#) {
+            if let name = row["name"].text { settings[name] = row["value"].text }
         }
         return settings
     }
@@ -49,11 +46,11 @@ extension ParseWriter {
         }
         if let value {
             try db.execute(
-                sql: #"INSERT INTO "_ServerSettings" ("name", "value") VALUES (?, ?) "#
+                #"INSERT INTO "_ServerSettings" ("name", "value") VALUES (?, ?) "#
                     + #"ON CONFLICT ("name") DO UPDATE SET "value" = excluded."value""#,
-                arguments: [name, value])
+                [.text(name), .text(value)])
         } else {
-            try db.execute(sql: #"DELETE FROM "_ServerSettings" WHERE "name" = ?"#, arguments: [name])
+            try db.execute(#"DELETE FROM "_ServerSettings" WHERE "name" = ?"#, [.text(name)])
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What every reader and writer of one store shares: the clock, the schema cache and the id generator.
 final class StoreContext: Sendable {
@@ -15,11 +14,11 @@ final class StoreContext: Sendable {
     /// Creates the store's own tables when the database is new; called once, on the writer, when the store opens.
     ///
     /// - Throws: a database error when the tables cannot be created (the facade maps it to `ParseError` 1).
-    func prepare(_ db: Database) throws {
+    func prepare(_ db: any SQLConnection) throws {
         try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
-                """)
+            """
+            CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
+            """)
         try StoredFile.prepare(db)
         try ServerSettings.prepare(db)
         try RestrictedRows.ensureIndexes(in: db)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A file kept inside the database, beside the classes (Parse's files, here in the same SQLite file, so one backup
 /// holds them): its bytes, its content type and, for a photo, an optional small preview.
@@ -29,13 +28,13 @@ public struct StoredFile: Sendable, Hashable {
     static let table = "_Files"
 
     /// Makes the files table when the database has none (a new database, or a backup from before files).
-    static func prepare(_ db: Database) throws {
+    static func prepare(_ db: any SQLConnection) throws {
         try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS "_Files" (
-                    "name" TEXT PRIMARY KEY NOT NULL, "contentType" TEXT NOT NULL, "bytes" BLOB NOT NULL,
-                    "preview" BLOB, "previewType" TEXT, "createdAt" TEXT NOT NULL, "unusedSince" TEXT)
-                """)
+            """
+            CREATE TABLE IF NOT EXISTS "_Files" (
+                "name" TEXT PRIMARY KEY NOT NULL, "contentType" TEXT NOT NULL, "bytes" BLOB NOT NULL,
+                "preview" BLOB, "previewType" TEXT, "createdAt" TEXT NOT NULL, "unusedSince" TEXT)
+            """)
     }
 }
 
@@ -43,25 +42,25 @@ extension ParseReader {
     /// The file called `name`, with its bytes; nil when there is none.
     public func file(named name: String) throws -> StoredFile? {
         guard
-            let row = try Row.fetchOne(
-                db,
-                sql: #"SELECT "name", "contentType", "bytes", "preview", "previewType" FROM "_Files" WHERE "name" = ?"#,
-                arguments: [name])
+            let row = try db.row(
+                #"SELECT "name", "contentType", "bytes", "preview", "previewType" FROM "_Files" WHERE "name" = ?"#,
+                [.text(name)]),
+            let storedName = row["name"].text, let contentType = row["contentType"].text, let bytes = row["bytes"].data
         else { return nil }
         return StoredFile(
-            name: row["name"], contentType: row["contentType"], bytes: row["bytes"], preview: row["preview"],
-            previewType: row["previewType"])
+            name: storedName, contentType: contentType, bytes: bytes, preview: row["preview"].data,
+            previewType: row["previewType"].text)
     }
 
     /// The names of every kept file, in order.
     public func fileNames() throws -> [String] {
         guard try db.tableExists(StoredFile.table) else { return [] }
-        return try String.fetchAll(db, sql: #"SELECT "name" FROM "_Files" ORDER BY "name""#)
+        return try db.texts(#"SELECT "name" FROM "_Files" ORDER BY "name""#)
     }
 
     /// True when a file called `name` is kept.
     public func hasFile(named name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: #"SELECT EXISTS (SELECT 1 FROM "_Files" WHERE "name" = ?)"#, arguments: [name])
+        try db.bool(#"SELECT EXISTS (SELECT 1 FROM "_Files" WHERE "name" = ?)"#, [.text(name)])
             ?? false
     }
 }
@@ -70,20 +69,22 @@ extension ParseWriter {
     /// Keeps `file`; a file of that name already kept is left as it is (names are unique, and a file never
     /// changes once kept). It counts as unused until an object's File value names it.
     public func save(_ file: StoredFile) throws {
-        let now = ParseDateFormat.string(from: context.timestamp())
+        let now = SQLValue.text(ParseDateFormat.string(from: context.timestamp()))
         try db.execute(
-            sql: """
-                INSERT INTO "_Files" ("name", "contentType", "bytes", "preview", "previewType", "createdAt", "unusedSince")
-                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("name") DO NOTHING
-                """,
-            arguments: [file.name, file.contentType, file.bytes, file.preview, file.previewType, now, now])
+            """
+            INSERT INTO "_Files" ("name", "contentType", "bytes", "preview", "previewType", "createdAt", "unusedSince")
+            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT ("name") DO NOTHING
+            """,
+            [
+                .text(file.name), .text(file.contentType), .blob(file.bytes), file.preview.sqlValue,
+                file.previewType.sqlValue, now, now,
+            ])
     }
 
     /// Notes that an object's File value names `name` again, so the sweep keeps it from now on.
     func markFileInUse(_ name: String) throws {
         try db.execute(
-            sql: #"UPDATE "_Files" SET "unusedSince" = NULL WHERE "name" = ? AND "unusedSince" IS NOT NULL"#,
-            arguments: [name])
+            #"UPDATE "_Files" SET "unusedSince" = NULL WHERE "name" = ? AND "unusedSince" IS NOT NULL"#, [.text(name)])
     }
 
     /// Removes the files no object has named for longer than `unusedFor` seconds, and starts the clock on those
@@ -95,37 +96,37 @@ extension ParseWriter {
     public func sweepFiles(unusedFor: TimeInterval) throws -> Int {
         let now = context.timestamp()
         var named: Set<String> = []
-        for className in try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA""#) {
+        for className in try db.texts(#"SELECT "className" FROM "_SCHEMA""#) {
             guard try db.tableExists(className), let schema = try context.schemas.schema(className, in: db) else {
                 continue
             }
             for (field, type) in schema.fields where type == .file {
                 let column = quoteIdentifier(field)
-                let names = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT json_extract(\(column), '$.name') FROM \(quoteIdentifier(className))
-                        WHERE \(column) IS NOT NULL
-                        """)
+                // `->> 'name'`: the member's text, in SQLite (3.38 on) and PostgreSQL alike.
+                let names = try db.texts(
+                    """
+                    SELECT \(column) ->> 'name' FROM \(quoteIdentifier(className))
+                    WHERE \(column) IS NOT NULL
+                    """)
                 named.formUnion(names)
             }
         }
         let stamp = ParseDateFormat.string(from: now)
         let cutoff = ParseDateFormat.string(from: now.addingTimeInterval(-unusedFor))
         var removed = 0
-        for row in try Row.fetchAll(db, sql: #"SELECT "name", "unusedSince" FROM "_Files""#) {
-            let name: String = row["name"]
-            let unusedSince: String? = row["unusedSince"]
+        for row in try db.rows(#"SELECT "name", "unusedSince" FROM "_Files""#) {
+            guard let name = row["name"].text else { continue }
+            let unusedSince = row["unusedSince"].text
             if named.contains(name) {
                 if unusedSince != nil { try markFileInUse(name) }
             } else if let unusedSince {
                 if unusedSince < cutoff {
-                    try db.execute(sql: #"DELETE FROM "_Files" WHERE "name" = ?"#, arguments: [name])
+                    try db.execute(#"DELETE FROM "_Files" WHERE "name" = ?"#, [.text(name)])
                     removed += 1
                 }
             } else {
                 try db.execute(
-                    sql: #"UPDATE "_Files" SET "unusedSince" = ? WHERE "name" = ?"#, arguments: [stamp, name])
+                    #"UPDATE "_Files" SET "unusedSince" = ? WHERE "name" = ?"#, [.text(stamp), .text(name)])
             }
         }
         return removed

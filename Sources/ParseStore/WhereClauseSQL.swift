@@ -1,5 +1,3 @@
-import GRDB
-
 /// A boolean SQL condition with its bound arguments, folded to a constant when the answer needs no query.
 ///
 /// SQL's NULL is treated as false throughout: `AND` and `OR` already agree with that, and negation is written
@@ -8,7 +6,7 @@ enum SQLCondition: Sendable {
     /// Known without running anything: a wrong-typed operand, an unknown field, `$in: []`…
     case constant(Bool)
     /// SQL text with `?` placeholders and their values, in order.
-    case sql(String, [DatabaseValue])
+    case sql(String, [SQLValue])
 
     /// Always true.
     static let `true` = SQLCondition.constant(true)
@@ -16,7 +14,7 @@ enum SQLCondition: Sendable {
     static let `false` = SQLCondition.constant(false)
 
     /// The condition as SQL text and its arguments (`1` / `0` for the constants).
-    var sqlAndArguments: (String, [DatabaseValue]) {
+    var sqlAndArguments: (String, [SQLValue]) {
         switch self {
         case .constant(let value): (value ? "1" : "0", [])
         case .sql(let text, let arguments): (text, arguments)
@@ -27,7 +25,7 @@ enum SQLCondition: Sendable {
     init(_ sql: String) { self = .sql(sql, []) }
 
     /// A condition with arguments.
-    init(_ sql: String, _ arguments: [DatabaseValue]) { self = .sql(sql, arguments) }
+    init(_ sql: String, _ arguments: [SQLValue]) { self = .sql(sql, arguments) }
 
     /// True when every part holds; constant parts fold away.
     static func and(_ parts: [SQLCondition]) -> SQLCondition {
@@ -41,7 +39,7 @@ enum SQLCondition: Sendable {
 
     private static func combine(_ parts: [SQLCondition], joiner: String, identity: Bool) -> SQLCondition {
         var texts: [String] = []
-        var arguments: [DatabaseValue] = []
+        var arguments: [SQLValue] = []
         for part in parts {
             switch part {
             case .constant(let value) where value == identity: continue

@@ -32,7 +32,8 @@ final class FoldedOrderIndexTests: XCTestCase {
                 try ParsedQuery(query), schema: schema, db: reader.db, schemas: reader.context.schemas)
             let find = try XCTUnwrap(compiled.find)
             return try Row.fetchAll(
-                reader.db, sql: "EXPLAIN QUERY PLAN " + find.sql, arguments: StatementArguments(find.arguments)
+                reader.grdb, sql: "EXPLAIN QUERY PLAN " + find.sql,
+                arguments: StatementArguments(find.arguments.map(SQLiteConnection.databaseValue))
             ).map { $0["detail"] as String }.joined(separator: "\n")
         }
     }
@@ -77,7 +78,7 @@ final class FoldedOrderIndexTests: XCTestCase {
 
     private func indexNames() async throws -> [String] {
         try await store.read { reader in
-            try String.fetchAll(reader.db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+            try String.fetchAll(reader.grdb, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
         }
     }
 
@@ -105,8 +106,8 @@ final class FoldedOrderIndexTests: XCTestCase {
         try await store.write { try $0.ensureFoldedOrderIndex("Book", field: "title") }
         let firstPage = query(limit: 1)
         let first = try await store.read { reader in
-            try reader.db.execute(sql: "PRAGMA trusted_schema = OFF")
-            defer { try? reader.db.execute(sql: "PRAGMA trusted_schema = ON") }
+            try reader.grdb.execute(sql: "PRAGMA trusted_schema = OFF")
+            defer { try? reader.grdb.execute(sql: "PRAGMA trusted_schema = ON") }
             return try reader.find(firstPage).first?["title"]?.stringValue
         }
         XCTAssertEqual(first, "Ångström")

@@ -74,7 +74,7 @@ final class GroupCommitTests: XCTestCase {
         }
         // A later change of SQLite's schema that no class's entry follows (an index) must not make a stale cache
         // entry current again.
-        _ = try await store.write { try $0.db.execute(sql: #"CREATE INDEX "later" ON "Book" ("title")"#) }
+        _ = try await store.write { try $0.grdb.execute(sql: #"CREATE INDEX "later" ON "Book" ("title")"#) }
         let book = try await store.read { try $0.schema("Book") }
         XCTAssertNil(book?.fields["pages"], "the undone write's field is still in the schema")
         // The writer's own view forgot it too: the field can now be made with another type.
@@ -92,7 +92,7 @@ final class GroupCommitTests: XCTestCase {
                 _ = try await store.write { writer in
                     let book = try writer.create("Book", ["title": .string("Book \(index)")])
                     if index == 2 {
-                        try writer.db.execute(sql: "ROLLBACK")
+                        try writer.grdb.execute(sql: "ROLLBACK")
                         throw ParseError.databaseFull
                     }
                     return book

@@ -39,8 +39,8 @@ final class IncludeTests: XCTestCase {
     private func statements(_ body: @escaping @Sendable (ParseReader) throws -> Void) async throws -> [String] {
         try await store.read { reader in
             var sql: [String] = []
-            reader.db.trace { sql.append($0.expandedDescription) }
-            defer { reader.db.trace(options: []) }
+            reader.grdb.trace { sql.append($0.expandedDescription) }
+            defer { reader.grdb.trace(options: []) }
             try body(reader)
             return sql
         }

@@ -20,7 +20,7 @@ final class LaterIndexTests: XCTestCase {
 
     private func indexNames() async throws -> [String] {
         try await store.read { reader in
-            try String.fetchAll(reader.db, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+            try String.fetchAll(reader.grdb, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
         }
     }
 
@@ -46,7 +46,7 @@ final class LaterIndexTests: XCTestCase {
         }
         let plan = try await store.read { reader in
             try Row.fetchAll(
-                reader.db, sql: #"EXPLAIN QUERY PLAN SELECT * FROM "ISBN" WHERE "value" IN (?, ?)"#,
+                reader.grdb, sql: #"EXPLAIN QUERY PLAN SELECT * FROM "ISBN" WHERE "value" IN (?, ?)"#,
                 arguments: ["1", "2"]
             ).map { $0["detail"] as String }.joined(separator: "\n")
         }

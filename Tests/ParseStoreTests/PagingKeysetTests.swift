@@ -40,7 +40,8 @@ final class PagingKeysetTests: XCTestCase {
             let compiled = try CompiledQuery(parsed, schema: schema, db: reader.db, schemas: reader.context.schemas)
             let find = try XCTUnwrap(compiled.find)
             let rows = try Row.fetchAll(
-                reader.db, sql: "EXPLAIN QUERY PLAN " + find.sql, arguments: StatementArguments(find.arguments))
+                reader.grdb, sql: "EXPLAIN QUERY PLAN " + find.sql,
+                arguments: StatementArguments(find.arguments.map(SQLiteConnection.databaseValue)))
             return rows.map { $0["detail"] as String }.joined(separator: "\n")
         }
     }

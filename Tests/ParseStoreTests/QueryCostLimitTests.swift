@@ -14,7 +14,7 @@ final class QueryCostLimitTests: XCTestCase {
             try await store.read(within: .milliseconds(30)) { reader in
                 // About a hundred million steps: seconds of work, stopped after 30 ms.
                 try Int.fetchOne(
-                    reader.db,
+                    reader.grdb,
                     sql: """
                         WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000000)
                         SELECT count(*) FROM c
@@ -25,7 +25,7 @@ final class QueryCostLimitTests: XCTestCase {
         XCTAssertEqual(names, 1, "the limit ended with its read")
         let plain = try await store.read {
             try Int.fetchOne(
-                $0.db,
+                $0.grdb,
                 sql:
                     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) SELECT count(*) FROM c"
             )

@@ -33,9 +33,9 @@ final class QueryPagingOptionsTests: XCTestCase {
         let query = ParseQuery("Item").limit(0)
         let statements = try await store.read { reader in
             var sql: [String] = []
-            reader.db.trace { sql.append($0.expandedDescription) }
+            reader.grdb.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(query)
-            reader.db.trace(options: [])
+            reader.grdb.trace(options: [])
             return sql
         }
         XCTAssertEqual(statements, [])
@@ -81,9 +81,9 @@ final class QueryPagingOptionsTests: XCTestCase {
     func test_keys_selectOnlyTheRequestedColumnsInSQL() async throws {
         let statements = try await store.read { reader in
             var sql: [String] = []
-            reader.db.trace { sql.append($0.expandedDescription) }
+            reader.grdb.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(ParseQuery("Item").select("rank").limit(1))
-            reader.db.trace(options: [])
+            reader.grdb.trace(options: [])
             return sql
         }
         let select = try XCTUnwrap(statements.first { $0.hasPrefix("SELECT") && $0.contains("\"Item\"") })

@@ -10,7 +10,7 @@ final class ReaderCacheSizeTests: XCTestCase {
         defer { file.cleanUp() }
         let reader = try file.store.databaseWriter.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         let writer = try file.store.databaseWriter.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
-        XCTAssertEqual(reader, -ParseStore.readerCacheKilobytes)
+        XCTAssertEqual(reader, -SQLiteBackend.readerCacheKilobytes)
         XCTAssertEqual(writer, -2000)
     }
 }

@@ -31,9 +31,9 @@ final class RegexTests: XCTestCase {
     private func statements(_ query: ParseQuery) async throws -> [String] {
         try await store.read { reader in
             var sql: [String] = []
-            reader.db.trace { sql.append($0.expandedDescription) }
+            reader.grdb.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(query)
-            reader.db.trace(options: [])
+            reader.grdb.trace(options: [])
             return sql
         }
     }

@@ -49,8 +49,8 @@ final class RelatedObjectsTests: XCTestCase {
     private func statements(_ body: @escaping @Sendable (ParseReader) throws -> Void) async throws -> [String] {
         try await store.read { reader in
             var sql: [String] = []
-            reader.db.trace { sql.append($0.expandedDescription) }
-            defer { reader.db.trace(options: []) }
+            reader.grdb.trace { sql.append($0.expandedDescription) }
+            defer { reader.grdb.trace(options: []) }
             try body(reader)
             return sql
         }
@@ -182,7 +182,7 @@ final class RelatedObjectsTests: XCTestCase {
             let sql = compiler.relatedObjectsSQL(
                 joinTable: QueryCompiler.joinTable(field: "authors", parentClass: "Book"),
                 sortKeys: try QueryCompiler.sortKeys(["name"]), textOrder: .binary)
-            return try Row.fetchAll(reader.db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["[\"a\"]"])
+            return try Row.fetchAll(reader.grdb, sql: "EXPLAIN QUERY PLAN " + sql, arguments: ["[\"a\"]"])
                 .map { $0["detail"] as String }
         }
         XCTAssertTrue(plan.contains { $0.contains("_Join:authors:Book_owningId") }, "\(plan)")

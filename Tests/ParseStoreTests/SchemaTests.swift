@@ -231,10 +231,10 @@ final class SchemaTests: XCTestCase {
         let book = try await store.write { try $0.create("Book", ["title": "x", "pages": 1]) }
         let statements = Mutex<[String]>([])
         _ = try await store.write { writer in
-            writer.reader.db.trace { event in
+            writer.reader.grdb.trace { event in
                 if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
             }
-            defer { writer.reader.db.trace(options: [], nil) }
+            defer { writer.reader.grdb.trace(options: [], nil) }
             try writer.create("Book", ["title": "y", "pages": 2])
             return try writer.update("Book", objectId: book.objectId, operations: ["pages": .increment(1)])
         }
@@ -248,10 +248,12 @@ final class SchemaTests: XCTestCase {
         _ = try await store.write { try $0.create("Book", ["title": "x"]) }
         XCTAssertThrowsError(
             try rawWrite(store) { db in
-                try ParseWriter(db: db, context: store.context).create("Book", ["pages": 1])
+                try ParseWriter(db: SQLiteConnection(db), context: store.context).create("Book", ["pages": 1])
                 throw TestAbort()
             })
-        let fields = try rawRead(store) { db in try store.context.schemas.schema("Book", in: db)?.fields }
+        let fields = try rawRead(store) { db in
+            try store.context.schemas.schema("Book", in: SQLiteConnection(db))?.fields
+        }
         XCTAssertEqual(fields?["title"], .string)
         XCTAssertNil(fields?["pages"])
     }

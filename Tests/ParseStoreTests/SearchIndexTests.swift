@@ -191,7 +191,7 @@ final class SearchIndexDefinitionTests: XCTestCase {
     func testAnIndexMadeWithPrefixIndexesIsMadeAgainWithoutThemAndThenLeftAsItIs() async throws {
         let store = try ParseStore.inMemory(clock: SteppingClock())
         let (remade, again, definition) = try await store.write { writer -> (Bool, Bool, String?) in
-            try writer.db.execute(
+            try writer.grdb.execute(
                 sql: """
                     CREATE TABLE "_SearchText_Note" ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
                         "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL);
@@ -203,7 +203,7 @@ final class SearchIndexDefinitionTests: XCTestCase {
             let remade = try writer.ensureSearchIndex(for: "Note")
             let again = try writer.ensureSearchIndex(for: "Note")
             let definition = try String.fetchOne(
-                writer.db, sql: "SELECT sql FROM sqlite_master WHERE name = '_SearchIndex_Note'")
+                writer.grdb, sql: "SELECT sql FROM sqlite_master WHERE name = '_SearchIndex_Note'")
             return (remade, again, definition)
         }
         XCTAssertTrue(remade, "the old index is made again")
@@ -222,7 +222,7 @@ final class SearchFormatTests: XCTestCase {
         let (store, ids) = try await makeNoteSearchStore(["roast parsnips", "call the dentist"])
         let (unrecorded, sameFormat, newFormat, thenKept) = try await store.write { writer in
             // As a Parsnip from before formats were counted left it.
-            try writer.db.execute(sql: #"DROP TABLE "_SearchFormats""#)
+            try writer.grdb.execute(sql: #"DROP TABLE "_SearchFormats""#)
             return (
                 try writer.ensureSearchIndex(for: "Note"), try writer.ensureSearchIndex(for: "Note", format: 1),
                 try writer.ensureSearchIndex(for: "Note", format: 2),

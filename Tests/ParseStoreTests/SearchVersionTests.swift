@@ -40,7 +40,7 @@ final class SearchVersionTests: XCTestCase {
         }
         // The table as an older Parsnip made it: the version is the updatedAt text.
         try await store.write { writer in
-            try writer.db.execute(
+            try writer.grdb.execute(
                 sql: """
                     CREATE TABLE "old" ("docid" INTEGER PRIMARY KEY, "objectId" TEXT NOT NULL UNIQUE,
                         "version" TEXT NOT NULL, "text" TEXT NOT NULL, "tags" TEXT NOT NULL);

@@ -110,7 +110,7 @@ final class SearchWordsTests: XCTestCase {
 
     func testAnIndexMadeBeforeTheWordsTableGetsItsWordsFromTheStoredDocuments() async throws {
         let (store, ids) = try await Self.store(["dentist appointment", "roast parsnips"])
-        try await store.write { try $0.db.execute(sql: #"DROP TABLE "_SearchWords_Note""#) }
+        try await store.write { try $0.grdb.execute(sql: #"DROP TABLE "_SearchWords_Note""#) }
         let made = try await store.write { try $0.ensureSearchIndex(for: "Note") }
         XCTAssertFalse(made, "the index itself is kept")
         let words = try rawRead(store) { try String.fetchAll($0, sql: #"SELECT "word" FROM "_SearchWords_Note""#) }

@@ -157,3 +157,13 @@ func makeNoteSearchStore(
     }
     return (store, ids)
 }
+
+extension ParseReader {
+    /// The GRDB connection under a SQLite store's reader, for tests that look at the raw storage.
+    var grdb: Database { db.sqlite! }
+}
+
+extension ParseWriter {
+    /// The GRDB connection under a SQLite store's writer, for tests that look at the raw storage.
+    var grdb: Database { db.sqlite! }
+}

@@ -9,6 +9,9 @@ protocol SQLConnection: AnyObject {
     /// Which SQL this connection speaks.
     var dialect: SQLDialect { get }
 
+    /// The same for every access to one underlying connection (caches keep per-connection state by it).
+    var identity: ObjectIdentifier { get }
+
     /// Runs one statement (or, without arguments, several separated by semicolons).
     ///
     /// - Parameter cached: keep the prepared statement for the next run of the same text (the store's fixed
@@ -42,9 +45,12 @@ protocol SQLConnection: AnyObject {
 }
 
 extension SQLConnection {
-    /// Runs one statement, keeping it prepared.
+    /// The connection object itself, for a connection that is its own for as long as it is open.
+    var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// Runs one statement (or several, without arguments), preparing it afresh.
     func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
-        try execute(sql, arguments, cached: true)
+        try execute(sql, arguments, cached: false)
     }
 
     /// Runs one query and hands `body` every row.
@@ -77,6 +83,21 @@ extension SQLConnection {
     /// The first column of the first row, or `.null` when there is no row.
     func value(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> SQLValue {
         try row(sql, arguments, cached: cached)?[0] ?? .null
+    }
+
+    /// The first column of the first row as an integer, or nil (no row, or not a number).
+    func integer(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> Int? {
+        try value(sql, arguments, cached: cached).integer.map { Int($0) }
+    }
+
+    /// The first column of the first row as text, or nil (no row, or not text).
+    func string(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> String? {
+        try value(sql, arguments, cached: cached).text
+    }
+
+    /// The first column of the first row as a truth, or nil (no row, or NULL).
+    func bool(_ sql: String, _ arguments: [SQLValue] = [], cached: Bool = true) throws -> Bool? {
+        try value(sql, arguments, cached: cached).boolean
     }
 
     /// The first column of every row, as text (rows whose value is not text are left out).

@@ -62,6 +62,15 @@ enum SQLValue: Sendable, Hashable {
         }
     }
 
+    /// The value as a moment: `.date`, or Parse's ISO text (SQLite); nil for anything else.
+    var date: Date? {
+        switch self {
+        case .date(let date): date
+        case .text(let text): ParseDateFormat.date(from: text)
+        default: nil
+        }
+    }
+
     /// The value as bytes: `.blob`; nil for anything else.
     var data: Data? {
         if case .blob(let data) = self { return data }

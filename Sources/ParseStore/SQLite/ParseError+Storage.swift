@@ -21,7 +21,7 @@ extension ParseError {
             default: break
             }
         }
-        return ParseError(.internalServerError, "Internal server error: \(ParseStore.describe(error))")
+        return ParseError(.internalServerError, "Internal server error: \(SQLiteBackend.describe(error))")
     }
 
     /// 124: a query stopped because it needed more time or work than one request may take.

@@ -19,11 +19,7 @@ extension ParseStore {
     ) async throws -> T {
         let context = self.context
         return try await mapErrorsAsync {
-            try await database.read { db in
-                try QueryDeadline(ending: ContinuousClock.now + limit).watching(db) {
-                    try body(ParseReader(db: db, context: context))
-                }
-            }
+            try await backend.read(within: limit) { db in try body(ParseReader(db: db, context: context)) }
         }
     }
 }

@@ -26,7 +26,7 @@ extension ParseStore {
         do {
             try mapErrors {
                 let destination = try DatabaseQueue(path: path)
-                try database.backup(to: destination, pagesPerStep: 4096) { step in
+                try sqliteBackend().database.backup(to: destination, pagesPerStep: 4096) { step in
                     progress(step.completedPageCount, step.totalPageCount)
                 }
                 try destination.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = DELETE") }
@@ -41,15 +41,14 @@ extension ParseStore {
     /// How many objects each class has now, for every class `_SCHEMA` records that has a table.
     public func objectCounts() async throws -> [String: Int] {
         try await mapErrorsAsync {
-            try await database.read { db in try Self.objectCounts(db) }
+            try await backend.read(within: nil) { db in try Self.objectCounts(db) }
         }
     }
 
-    static func objectCounts(_ db: Database) throws -> [String: Int] {
+    static func objectCounts(_ db: any SQLConnection) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for className in try String.fetchAll(db, sql: #"SELECT "className" FROM "_SCHEMA""#)
-        where try db.tableExists(className) {
-            counts[className] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(className.quotedDatabaseIdentifier)")
+        for className in try db.texts(#"SELECT "className" FROM "_SCHEMA""#) where try db.tableExists(className) {
+            counts[className] = try db.integer("SELECT COUNT(*) FROM \(quoteIdentifier(className))")
         }
         return counts
     }
@@ -76,7 +75,7 @@ extension ParseStore {
                 guard try db.tableExists("_SCHEMA") else {
                     throw ParseError(.internalServerError, "The database holds no Parse classes.")
                 }
-                return StoreFileSummary(objectCounts: try objectCounts(db))
+                return StoreFileSummary(objectCounts: try objectCounts(SQLiteConnection(db)))
             }
         } catch let error as ParseError {
             throw error
@@ -111,12 +110,13 @@ extension ParseStore {
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
         then: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
-        let lockWait = self.lockWait
+        let backend = try sqliteBackend()
+        let lockWait = backend.lockWait
         let deadline = ContinuousClock.now + lockWait.limit
         let context = self.context
         defer { context.schemas.invalidate() }
         return try await mapErrorsAsync {
-            try await database.writeWithoutTransaction { db in
+            try await backend.database.writeWithoutTransaction { db in
                 // The file may come from anywhere: nothing in its schema may run functions while it is read.
                 try db.execute(sql: "PRAGMA trusted_schema = OFF")
                 try db.execute(sql: "ATTACH DATABASE ? AS \"replacement\"", arguments: [path])
@@ -124,14 +124,15 @@ extension ParseStore {
                     try? db.execute(sql: "DETACH DATABASE \"replacement\"")
                     try? db.execute(sql: "PRAGMA trusted_schema = ON")
                 }
-                return try Self.transaction(db, waitingUntil: deadline, lockWait) {
+                return try SQLiteBackend.transaction(db, waitingUntil: deadline, lockWait) {
                     try Self.copyClasses(db, keeping: kept, progress: progress)
+                    let connection = SQLiteConnection(db)
                     // A backup from before files were kept has no files table: the store still needs one.
-                    try StoredFile.prepare(db)
-                    try RestrictedRows.ensureIndexes(in: db)
+                    try StoredFile.prepare(connection)
+                    try RestrictedRows.ensureIndexes(in: connection)
                     // The cached schemas describe the old classes; `then` must read the new ones.
                     context.schemas.invalidate()
-                    return try then(ParseWriter(db: db, context: context))
+                    return try then(ParseWriter(db: connection, context: context))
                 }
             }
         }

@@ -19,7 +19,6 @@ final class GroupCommit: Sendable {
 
     private let database: any DatabaseWriter
     private let lockWait: WriteLockWait
-    private let schemas: SchemaCache
 
     /// The writes waiting for the writer, and whether a turn on it is already asked for.
     private struct Queue {
@@ -34,10 +33,9 @@ final class GroupCommit: Sendable {
     /// How many writes wait for their turn (for tests).
     var waitingCount: Int { queue.withLock { $0.waiting.count } }
 
-    init(database: any DatabaseWriter, lockWait: WriteLockWait, schemas: SchemaCache) {
+    init(database: any DatabaseWriter, lockWait: WriteLockWait) {
         self.database = database
         self.lockWait = lockWait
-        self.schemas = schemas
     }
 
     /// Queues `write`; it is answered (`GroupedWrite.answer`) once its group has ended.
@@ -82,11 +80,9 @@ final class GroupCommit: Sendable {
             var kept: [any GroupedWrite] = []
             var ended: (any Error)?
             while ended == nil, let write = toRun.popFirst() {
+                // A write undone takes any class or field it made with it: `ParseStore.write` has the schema cache
+                // forget them.
                 let outcome = write.run(on: db)
-                if outcome != .kept {
-                    // Its savepoint is gone, and with it any class or field it made: the cache learns the schema again.
-                    schemas.forgetUntilTransactionEnds(db)
-                }
                 if outcome == .kept { kept.append(write) } else { write.answer(failure: nil) }
                 // SQLite rolls the whole transaction back on some failures (a full disk, an I/O error): what the
                 // group kept before is gone too, so those writes hear the same failure.
