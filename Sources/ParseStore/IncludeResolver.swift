@@ -29,9 +29,9 @@ struct IncludeResolver {
     /// Whom the includes are read for: a target the access may not read is left out, as a missing one is.
     var access: ParseAccess = .master
 
-    /// The statement fetching the objects of one class whose ids are in a JSON array.
-    static func fetchSQL(table: String) -> String {
-        "SELECT * FROM \(table) WHERE \"objectId\" IN (SELECT value FROM json_each(?))"
+    /// The statement fetching the objects of one class whose ids are in one list argument.
+    static func fetchSQL(table: String, dialect: SQLDialect) -> String {
+        "SELECT * FROM \(table) WHERE " + dialect.isOneOf("\"objectId\"")
     }
 
     /// Expands every field of `tree` in `objects`, then (on the fetched targets, all at once) the paths below.
@@ -65,12 +65,12 @@ struct IncludeResolver {
         try access.check(.find, className: className, on: entry, schemas: schemas)
         try access.checkSessionQuery(className: className)
         let schema = entry.schema
-        let (readable, readableArguments) = access.allows(.read, className: className).sqlAndArguments
-        let idList = ParseJSON.encode(.array(ids.map { .string($0) }))
+        let (readable, readableArguments) = access.allows(.read, className: className, dialect: db.dialect)
+            .sqlAndArguments
         var objects: [ParseObject] = []
         try db.forEachRow(
-            Self.fetchSQL(table: quoteIdentifier(className)) + " AND " + readable,
-            [idList.sqlValue] + readableArguments
+            Self.fetchSQL(table: quoteIdentifier(className), dialect: db.dialect) + " AND " + readable,
+            [db.dialect.textList(Array(ids))] + readableArguments
         ) { row in
             objects.append(try ObjectRowDecoder.decode(row: row, schema: schema, keys: nil))
         }

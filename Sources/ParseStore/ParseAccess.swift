@@ -65,15 +65,21 @@ public enum ParseAccess: Sendable, Hashable {
     /// JSON argument, so the statement's text — and its cached preparation — is the same whoever asks.
     ///
     /// - Parameter qualifier: the table or alias columns are qualified with (`q0`), nil for bare column names.
-    func allows(_ permission: Permission, className: String, qualifier: String? = nil) -> SQLCondition {
+    func allows(_ permission: Permission, className: String, qualifier: String? = nil, dialect: SQLDialect)
+        -> SQLCondition
+    {
         guard let entities = entitySet else { return .true }
         let prefix = qualifier.map { $0 + "." } ?? ""
         let column = prefix + quoteIdentifier(permission.rawValue)
-        let list = ParseJSON.encode(.array((entities.union(["*"])).sorted().map { .string($0) }))
-        let acl = SQLCondition(
-            "(\(column) IS NULL OR EXISTS (SELECT 1 FROM json_each(\(column)) WHERE value IN "
-                + "(SELECT value FROM json_each(?))))",
-            [list.sqlValue])
+        let list = entities.union(["*"]).sorted()
+        let acl =
+            switch dialect {
+            case .sqlite:
+                SQLCondition(
+                    "(\(column) IS NULL OR EXISTS (SELECT 1 FROM json_each(\(column)) WHERE \(dialect.isOneOf("value"))))",
+                    [dialect.textList(list)])
+            case .postgres: SQLCondition("(\(column) IS NULL OR \(column) && ?)", [.textArray(list)])
+            }
         guard className == Self.sessionClass else { return acl }
         guard let userId else { return .false }
         return .and([SQLCondition("\(prefix)\"user\" = ?", [userId.sqlValue]), acl])
@@ -123,7 +129,7 @@ extension ParseAccess {
     func row(of objectId: String, in className: String, permission: Permission, db: any SQLConnection) throws
         -> SQLRow?
     {
-        let (allowed, arguments) = allows(permission, className: className).sqlAndArguments
+        let (allowed, arguments) = allows(permission, className: className, dialect: db.dialect).sqlAndArguments
         return try db.row(
             "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(allowed)",
             [objectId.sqlValue] + arguments)

@@ -53,9 +53,8 @@ extension ParseReader {
         let sql = compiler.relatedObjectsSQL(
             joinTable: QueryCompiler.joinTable(field: key, parentClass: parentClass), sortKeys: sortKeys,
             textOrder: textOrder)
-        let idList = ParseJSON.encode(.array(parents.map { .string($0) }))
         let (_, readableArguments) = compiler.readable.sqlAndArguments
-        try db.forEachRow(sql, [idList.sqlValue] + readableArguments) { row in
+        try db.forEachRow(sql, [db.dialect.textList(Array(parents))] + readableArguments) { row in
             guard let owner = row[QueryCompiler.relatedOwnerColumn].text else { return }
             children[owner, default: []].append(try ObjectRowDecoder.decode(row: row, schema: targetSchema, keys: nil))
         }
@@ -78,7 +77,7 @@ extension QueryCompiler {
         let order = orderTerms(sortKeys, textOrder: textOrder).joined(separator: ", ")
         return "SELECT \(alias).*, \(join).\"owningId\" AS \(quoteIdentifier(Self.relatedOwnerColumn))"
             + " FROM \(joinTable) AS \(join) JOIN \(table) AS \(alias) ON \(column("objectId")) = \(join).\"relatedId\""
-            + " WHERE \(join).\"owningId\" IN (SELECT value FROM json_each(?)) AND \(readable.sqlAndArguments.0)"
+            + " WHERE \(db.dialect.isOneOf("\(join).\"owningId\"")) AND \(readable.sqlAndArguments.0)"
             + " ORDER BY " + order
     }
 }

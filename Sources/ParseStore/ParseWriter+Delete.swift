@@ -17,7 +17,8 @@ extension ParseWriter {
         }
         try access.check(.delete, on: entry, context: context)
         // An object the access may not write is "not found", as Parse answers.
-        let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
+        let (writable, writableArguments) = access.allows(.write, className: className, dialect: db.dialect)
+            .sqlAndArguments
         try db.execute(
             "DELETE FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(writable)",
             [objectId.sqlValue] + writableArguments, cached: true)

@@ -133,6 +133,7 @@ extension ParseWriter {
         // A class that is gone has no entry to record: forget every cached schema now, and again however the
         // transaction ends.
         context.schemas.invalidate()
+        if db.dialect == .postgres { try PostgresFunctions.schemaChanged(db) }
         db.afterTransaction(
             onCommit: { [schemas = context.schemas] in schemas.invalidate() },
             onRollback: { [schemas = context.schemas] in schemas.invalidate() })

@@ -65,7 +65,8 @@ extension ParseWriter {
         // Read the object first when its values are needed, or before changing the schema, so that a missing
         // object fails before any DDL runs.
         // An object the access may not write is "not found" too (its ACL's write list).
-        let (writable, writableArguments) = access.allows(.write, className: className).sqlAndArguments
+        let (writable, writableArguments) = access.allows(.write, className: className, dialect: db.dialect)
+            .sqlAndArguments
         var current: SQLRow?
         if plan.needsCurrentValues || !newFields.isEmpty {
             guard let row = try access.row(of: objectId, in: className, permission: .write, db: db) else {

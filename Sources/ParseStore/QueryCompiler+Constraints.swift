@@ -37,7 +37,7 @@ extension QueryCompiler {
             return column.isNonNull ? .true : SQLCondition("\(sql) IS NOT NULL")
         case .notEqualTo(let value):
             guard let operand = Self.operand(value, as: column.type) else { return .true }
-            return SQLCondition("\(sql) IS NOT ?", [operand])
+            return SQLCondition("\(sql) IS DISTINCT FROM ?", [operand])
         case .compare(let op, .null):
             return op.isInclusive ? columnEquality(.null, column: column) : .false
         case .compare(let op, let value):
@@ -84,19 +84,20 @@ extension QueryCompiler {
                 operands.append(operand)
             }
         }
-        parts.append(Self.membership(column.sql, operands))
+        parts.append(Self.membership(column.sql, operands, dialect: db.dialect))
         return .or(parts)
     }
 
     /// False for no operand, `expression = ?` for one, `IN (?, …)` for a few, and for long lists (PSw's
-    /// `fetchAll` sends one id per object) `IN (SELECT value FROM json_each(?))`, which stays under SQLite's limit
-    /// on bound parameters.
-    static func membership(_ expression: String, _ operands: [SQLValue]) -> SQLCondition {
+    /// `fetchAll` sends one id per object) one bound list — `IN (SELECT value FROM json_each(?))` in SQLite,
+    /// `= ANY(?::<type>[])` in PostgreSQL — which stays under either's limit on bound parameters.
+    static func membership(_ expression: String, _ operands: [SQLValue], dialect: SQLDialect) -> SQLCondition {
         switch operands.count {
         case 0: return .false
         case 1: return SQLCondition("\(expression) = ?", operands)
         case ...longListThreshold: return SQLCondition("\(expression) IN (\(placeholders(operands.count)))", operands)
         default:
+            if dialect == .postgres { return postgresMembership(expression, operands) }
             let list = ParseValue.array(
                 operands.map { operand in
                     switch operand {
@@ -113,7 +114,35 @@ extension QueryCompiler {
         }
     }
 
-    /// Lists longer than this are passed as one JSON array rather than one parameter per item.
+    /// `expression = ANY(?::<type>[])`: the operands (all of one column's type) bound as one array of their texts.
+    private static func postgresMembership(_ expression: String, _ operands: [SQLValue]) -> SQLCondition {
+        var texts: [String] = []
+        var type = "text"
+        for operand in operands {
+            switch operand {
+            case .text(let text): texts.append(text)
+            case .integer(let integer):
+                type = "double precision"
+                texts.append(String(integer))
+            case .real(let number):
+                type = "double precision"
+                texts.append(String(number))
+            case .boolean(let flag):
+                type = "boolean"
+                texts.append(String(flag))
+            case .date(let date):
+                type = "timestamp with time zone"
+                texts.append(ParseDateFormat.string(from: date))
+            case .json(let json):
+                type = "jsonb"
+                texts.append(json)
+            case .null, .blob, .textArray: continue
+            }
+        }
+        return SQLCondition("\(expression) = ANY(CAST(? AS \(type)[]))", [.textArray(texts)])
+    }
+
+    /// Lists longer than this are passed as one list rather than one parameter per item.
     static let longListThreshold = 64
 
     /// `?, ?, …` for `count` arguments.

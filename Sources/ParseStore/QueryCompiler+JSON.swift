@@ -1,23 +1,36 @@
-/// Constraints on Array fields (element-wise, through `json_each`) and on members of Object fields.
+/// Constraints on Array fields (element-wise, through `json_each` or `jsonb_array_elements`) and on members of
+/// Object fields.
 extension QueryCompiler {
-    /// The alias of `json_each` rows at this compiler's depth.
+    /// The alias of the array's element rows at this compiler's depth.
     var elementAlias: String { "e\(depth)" }
 
-    /// `EXISTS (SELECT 1 FROM json_each(column) AS e WHERE condition)`: some element satisfies `condition`.
+    /// The rows of the array `column`'s elements, as `elementAlias`.
+    private func elements(of column: String) -> String {
+        switch db.dialect {
+        case .sqlite: "json_each(\(column)) AS \(elementAlias)"
+        case .postgres: "jsonb_array_elements(\(column)) AS \(elementAlias)(value)"
+        }
+    }
+
+    /// The slot of the element being looked at, while iterating `column`.
+    func element(of column: String) -> JSONSlot {
+        .element(document: column, alias: elementAlias, dialect: db.dialect)
+    }
+
+    /// `EXISTS (SELECT 1 FROM <elements> WHERE condition)`: some element satisfies `condition`.
     func anyElement(of column: String, _ condition: SQLCondition) -> SQLCondition {
         switch condition {
         case .constant(false): return .false
         case .constant(true):
-            return SQLCondition("EXISTS (SELECT 1 FROM json_each(\(column)) AS \(elementAlias))")
+            return SQLCondition("EXISTS (SELECT 1 FROM \(elements(of: column)))")
         case .sql(let text, let arguments):
-            return SQLCondition(
-                "EXISTS (SELECT 1 FROM json_each(\(column)) AS \(elementAlias) WHERE \(text))", arguments)
+            return SQLCondition("EXISTS (SELECT 1 FROM \(elements(of: column)) WHERE \(text))", arguments)
         }
     }
 
     /// Constraints on an Array column: equality means "contains", `$in` means "shares an element".
     func arrayCondition(_ constraint: WhereClause.Constraint, column: String) throws -> SQLCondition {
-        let element = JSONSlot.element(document: column, alias: elementAlias)
+        let element = element(of: column)
         switch constraint {
         case .equalTo(.null):
             return SQLCondition("\(column) IS NULL")
@@ -57,10 +70,9 @@ extension QueryCompiler {
 
     /// The array holds `value` as an element (an array operand also matches the whole array exactly).
     private func arrayContains(_ value: ParseValue, column: String) -> SQLCondition {
-        let element = JSONSlot.element(document: column, alias: elementAlias)
-        let contains = anyElement(of: column, jsonEquality(value, slot: element))
+        let contains = anyElement(of: column, jsonEquality(value, slot: element(of: column)))
         guard case .array = value else { return contains }
-        return .or([SQLCondition("\(column) = ?", [ParseJSON.encode(value).sqlValue]), contains])
+        return .or([SQLCondition("\(column) = ?", [.json(ParseJSON.encode(value))]), contains])
     }
 
     /// Constraints on a member inside an Object (or Array) column, addressed by a dotted key.
@@ -79,7 +91,7 @@ extension QueryCompiler {
         case .notContainedIn(let values):
             return SQLCondition.or(values.map { jsonEquality($0, slot: slot) }).negated
         case .exists(let exists):
-            return SQLCondition("COALESCE(\(slot.typeSQL), 'null') \(exists ? "<>" : "=") 'null'")
+            return SQLCondition(exists ? "NOT (\(slot.isNullOrAbsent))" : slot.isNullOrAbsent)
         case .containsAll(let values):
             return values.isEmpty ? .false : .and(values.map { jsonEquality($0, slot: slot) })
         case .containsAllMatching(let patterns):
@@ -99,16 +111,15 @@ extension QueryCompiler {
 
     /// The JSON value equals `value` (typed values compare by their identifying members).
     func jsonEquality(_ value: ParseValue, slot: JSONSlot) -> SQLCondition {
-        let type = slot.typeSQL
         switch value {
         case .null:
-            return SQLCondition("COALESCE(\(type), 'null') = 'null'")
+            return SQLCondition(slot.isNullOrAbsent)
         case .string(let text):
-            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) = ?)", [text.sqlValue])
+            return SQLCondition("(\(slot.isText) AND \(slot.text) = ?)", [text.sqlValue])
         case .number(let number):
-            return SQLCondition("(\(type) IN ('integer', 'real') AND \(slot.valueSQL) = ?)", [number.sqlValue])
+            return SQLCondition("(\(slot.isNumber) AND \(slot.number) = ?)", [number.sqlValue])
         case .boolean(let flag):
-            return SQLCondition("\(type) = '\(flag ? "true" : "false")'")
+            return SQLCondition(slot.isBoolean(flag))
         case .date(let date):
             return jsonDate("=", ParseDateFormat.string(from: date), slot: slot)
         case .pointer(let pointer):
@@ -116,21 +127,17 @@ extension QueryCompiler {
         case .includedObject(let object):
             return jsonPointer(object.pointer, slot: slot)
         default:
-            return SQLCondition(
-                "(\(type) IN ('object', 'array') AND \(slot.valueSQL) = json(?))",
-                [ParseJSON.encode(value).sqlValue])
+            return SQLCondition(slot.equalsBoundJSON, [.json(ParseJSON.encode(value))])
         }
     }
 
     /// The JSON value sorts before/after `value`; false unless both are numbers, strings or dates.
     func jsonComparison(_ op: WhereClause.Comparison, _ value: ParseValue, slot: JSONSlot) -> SQLCondition {
-        let type = slot.typeSQL
         switch value {
         case .string(let text):
-            return SQLCondition("(\(type) = 'text' AND \(slot.valueSQL) \(op.sql) ?)", [text.sqlValue])
+            return SQLCondition("(\(slot.isText) AND \(slot.text) \(op.sql) ?)", [text.sqlValue])
         case .number(let number):
-            return SQLCondition(
-                "(\(type) IN ('integer', 'real') AND \(slot.valueSQL) \(op.sql) ?)", [number.sqlValue])
+            return SQLCondition("(\(slot.isNumber) AND \(slot.number) \(op.sql) ?)", [number.sqlValue])
         case .date(let date):
             return jsonDate(op.rawValue, ParseDateFormat.string(from: date), slot: slot)
         default:
@@ -140,17 +147,17 @@ extension QueryCompiler {
 
     /// SQL true when the JSON value is an object whose `__type` is `type` (`Date`, `Pointer`).
     private func isTyped(_ type: String, _ slot: JSONSlot) -> String {
-        "\(slot.typeSQL) = 'object' AND \(slot.memberSQL("__type")) = '\(type)'"
+        "\(slot.isObject) AND \(slot.member("__type")) = '\(type)'"
     }
 
     /// A `{"__type":"Date"}` JSON value whose `iso` compares with `iso` by `op` (`=`, `<`…).
     private func jsonDate(_ op: String, _ iso: String, slot: JSONSlot) -> SQLCondition {
-        SQLCondition("(\(isTyped("Date", slot)) AND \(slot.memberSQL("iso")) \(op) ?)", [iso.sqlValue])
+        SQLCondition("(\(isTyped("Date", slot)) AND \(slot.member("iso")) \(op) ?)", [iso.sqlValue])
     }
 
     /// A `{"__type":"Pointer"}` JSON value to `pointer`.
     private func jsonPointer(_ pointer: ParsePointer, slot: JSONSlot) -> SQLCondition {
-        let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) = ?"
+        let members = "\(slot.member("className")) = ? AND \(slot.member("objectId")) = ?"
         return SQLCondition(
             "(\(isTyped("Pointer", slot)) AND \(members))",
             [pointer.className.sqlValue, pointer.objectId.sqlValue])
@@ -158,12 +165,12 @@ extension QueryCompiler {
 
     /// A `{"__type":"Pointer"}` JSON value to an object of `className` whose id the sub-query `ids` selects.
     private func jsonPointer(to className: String, idIn ids: SQLSubquery, slot: JSONSlot) -> SQLCondition {
-        let members = "\(slot.memberSQL("className")) = ? AND \(slot.memberSQL("objectId")) IN (\(ids.sql))"
+        let members = "\(slot.member("className")) = ? AND \(slot.member("objectId")) IN (\(ids.sql))"
         return SQLCondition("(\(isTyped("Pointer", slot)) AND \(members))", [className.sqlValue] + ids.arguments)
     }
 
     /// A string JSON value matching the `$regex`.
     private func textMatching(_ pattern: WhereClause.Pattern, slot: JSONSlot) throws -> SQLCondition {
-        .and([SQLCondition("\(slot.typeSQL) = 'text'"), try regexCondition(on: slot.valueSQL, pattern)])
+        .and([SQLCondition(slot.isText), try regexCondition(on: slot.text, pattern)])
     }
 }

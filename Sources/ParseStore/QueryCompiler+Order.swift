@@ -62,7 +62,7 @@ extension QueryCompiler {
         guard let type = columnType(path.root) else { return nil }
         if path.members.isEmpty { return column(path.root) }
         guard case .json(let slot) = target(of: path) else { return nil }
-        return type == .object || type == .array ? slot.valueSQL : nil
+        return type == .object || type == .array ? slot.value : nil
     }
 
     /// The columns to select for `keys` (nil: every column): objectId, createdAt, updatedAt and the ACL columns

@@ -25,7 +25,9 @@ extension QueryCompiler {
             var like = Self.escapedForLike(literal.text)
             if !literal.anchoredAtStart { like = "%" + like }
             if !literal.anchoredAtEnd { like += "%" }
-            return SQLCondition("\(expression) LIKE ? ESCAPE '\\'", [like.sqlValue])
+            // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does.
+            let likeOperator = db.dialect == .sqlite ? "LIKE" : "ILIKE"
+            return SQLCondition("\(expression) \(likeOperator) ? ESCAPE '\\'", [like.sqlValue])
         }
         let subject = caseInsensitive ? "\(StoreFunctions.lowerName)(\(expression))" : expression
         let text = caseInsensitive ? literal.text.lowercased() : literal.text
@@ -36,13 +38,13 @@ extension QueryCompiler {
         case _ where length == 0:
             return SQLCondition("\(expression) IS NOT NULL")
         case (true, false):
-            return SQLCondition("substr(\(subject), 1, ?) = ?", [length.sqlValue, text.sqlValue])
+            return SQLCondition("substr(\(subject), 1, \(length)) = ?", [text.sqlValue])
         case (false, true):
-            return SQLCondition(
-                "(length(\(subject)) >= ? AND substr(\(subject), ?) = ?)",
-                [length.sqlValue, (-length).sqlValue, text.sqlValue])
+            let ending = db.dialect == .sqlite ? "substr(\(subject), -\(length))" : "right(\(subject), \(length))"
+            return SQLCondition("(length(\(subject)) >= \(length) AND \(ending) = ?)", [text.sqlValue])
         case (false, false):
-            return SQLCondition("instr(\(subject), ?) > 0", [text.sqlValue])
+            let position = db.dialect == .sqlite ? "instr" : "strpos"
+            return SQLCondition("\(position)(\(subject), ?) > 0", [text.sqlValue])
         }
     }
 

@@ -62,7 +62,9 @@ extension QueryCompiler {
             default: nil
             }
         }
-        guard case .sql(let match, let arguments) = Self.membership("\"relatedId\"", ids) else { return .false }
+        guard case .sql(let match, let arguments) = Self.membership("\"relatedId\"", ids, dialect: db.dialect) else {
+            return .false
+        }
         return SQLCondition(
             "\(column("objectId")) IN (SELECT \"owningId\" FROM \(joinTable) WHERE \(match))", arguments)
     }

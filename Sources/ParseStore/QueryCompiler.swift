@@ -35,7 +35,7 @@ struct QueryCompiler {
 
     /// The rows of this class the access may read (the ACL's read list); always true when nothing is hidden.
     var readable: SQLCondition {
-        restrictsRows ? access.allows(.read, className: schema.className, qualifier: alias) : .true
+        restrictsRows ? access.allows(.read, className: schema.className, qualifier: alias, dialect: db.dialect) : .true
     }
 
     /// `condition` limited to the rows the access may read: gated for a request's own conditions (they never run on
@@ -94,15 +94,11 @@ struct QueryCompiler {
                     sql: column(path.root), type: type, isNonNull: WhereClause.nonNullColumns.contains(path.root)))
         }
         guard let type = columnType(path.root), type == .object || type == .array else { return .missing }
-        var jsonPath = "$"
-        for (index, member) in path.members.enumerated() {
-            if index == 0, type == .array, let position = Int(member) {
-                jsonPath += "[\(position)]"
-            } else {
-                jsonPath += "." + member
-            }
-        }
-        return .json(.member(document: column(path.root), path: jsonPath))
+        // Only an Array's first member may be a position (`list.0`); an Object's member named "0" stays a name.
+        return .json(
+            .member(
+                document: column(path.root), path: path.members, startsAtPosition: type == .array,
+                dialect: db.dialect))
     }
 
     /// `(a, b) < (?, ?)` on never-NULL columns (the keyset rewrite); false when a value has the wrong type.

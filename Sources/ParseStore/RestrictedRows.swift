@@ -6,7 +6,12 @@
 enum RestrictedRows {
     /// The condition naming a restricted row, exactly as the partial index declares it (SQLite uses a partial
     /// index only for a query whose WHERE repeats the index's).
-    static let condition = #""_rperm" IS NOT NULL AND instr("_rperm", '"*"') = 0"#
+    static func condition(_ dialect: SQLDialect) -> String {
+        switch dialect {
+        case .sqlite: #""_rperm" IS NOT NULL AND instr("_rperm", '"*"') = 0"#
+        case .postgres: #""_rperm" IS NOT NULL AND NOT ('*' = ANY("_rperm"))"#
+        }
+    }
 
     /// The partial index of `className`'s restricted rows.
     static func indexName(_ className: String) -> String { className + "_restricted" }
@@ -15,7 +20,7 @@ enum RestrictedRows {
     static func ensureIndex(of className: String, in db: any SQLConnection) throws {
         try db.execute(
             "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(indexName(className))) ON "
-                + "\(quoteIdentifier(className)) (\"objectId\") WHERE \(condition)")
+                + "\(quoteIdentifier(className)) (\"objectId\") WHERE \(condition(db.dialect))")
     }
 
     /// Makes the partial index of every class table that lacks one (at open, and after a restore brought tables
@@ -29,7 +34,8 @@ enum RestrictedRows {
 
     /// True when some row of `className` is hidden from somebody by its ACL.
     static func exist(in className: String, db: any SQLConnection) throws -> Bool {
-        try db.bool("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition))") ?? true
+        try db.bool("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition(db.dialect)))")
+            ?? true
     }
 }
 

@@ -122,6 +122,7 @@ final class SchemaCache: Sendable {
     /// after the commit, forgotten on rollback.
     func recordPending(_ entry: SchemaEntry, in db: any SQLConnection) throws {
         let connection = db.identity
+        if db.dialect == .postgres { try PostgresFunctions.schemaChanged(db) }
         let version = try Self.schemaVersion(db)
         let isFirst = state.withLock { state in
             let isFirst = state.pendingConnection != connection

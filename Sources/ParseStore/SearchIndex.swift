@@ -247,7 +247,8 @@ extension ParseReader {
     /// reader reads every row of the class (the master key, or no row hidden from anyone).
     private func searchReadable(_ className: String) throws -> (String, [SQLValue])? {
         guard access != .master, try RestrictedRows.exist(in: className, db: db) else { return nil }
-        let (sql, arguments) = access.allows(.read, className: className, qualifier: "t").sqlAndArguments
+        let (sql, arguments) = access.allows(.read, className: className, qualifier: "t", dialect: db.dialect)
+            .sqlAndArguments
         return (sql, arguments)
     }
 

@@ -15,10 +15,15 @@ final class StoreContext: Sendable {
     ///
     /// - Throws: a database error when the tables cannot be created (the facade maps it to `ParseError` 1).
     func prepare(_ db: any SQLConnection) throws {
-        try db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
-            """)
+        switch db.dialect {
+        case .sqlite:
+            try db.execute(
+                """
+                CREATE TABLE IF NOT EXISTS "_SCHEMA" ("className" TEXT PRIMARY KEY NOT NULL, "schema" TEXT NOT NULL)
+                """)
+        case .postgres:
+            try PostgresFunctions.prepare(db)
+        }
         try StoredFile.prepare(db)
         try ServerSettings.prepare(db)
         try RestrictedRows.ensureIndexes(in: db)

@@ -29,11 +29,12 @@ public struct StoredFile: Sendable, Hashable {
 
     /// Makes the files table when the database has none (a new database, or a backup from before files).
     static func prepare(_ db: any SQLConnection) throws {
+        let bytes = db.dialect == .sqlite ? "BLOB" : "bytea"
         try db.execute(
             """
             CREATE TABLE IF NOT EXISTS "_Files" (
-                "name" TEXT PRIMARY KEY NOT NULL, "contentType" TEXT NOT NULL, "bytes" BLOB NOT NULL,
-                "preview" BLOB, "previewType" TEXT, "createdAt" TEXT NOT NULL, "unusedSince" TEXT)
+                "name" TEXT PRIMARY KEY NOT NULL, "contentType" TEXT NOT NULL, "bytes" \(bytes) NOT NULL,
+                "preview" \(bytes), "previewType" TEXT, "createdAt" TEXT NOT NULL, "unusedSince" TEXT)
             """)
     }
 }

@@ -58,7 +58,7 @@ enum SQLCondition: Sendable {
     var negated: SQLCondition {
         switch self {
         case .constant(let value): .constant(!value)
-        case .sql(let text, let arguments): .sql("(\(text)) IS NOT 1", arguments)
+        case .sql(let text, let arguments): .sql("(\(text)) IS NOT TRUE", arguments)
         }
     }
 }

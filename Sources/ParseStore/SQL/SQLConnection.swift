@@ -150,4 +150,22 @@ final class SQLColumns: Sendable {
 enum SQLDialect: Sendable {
     case sqlite
     case postgres
+
+    /// True when `expression` is one of the texts bound as one argument made by `textList(_:)`: a JSON array read
+    /// by `json_each` in SQLite, a `text[]` in PostgreSQL. One argument, however long the list, keeps the
+    /// statement's text (and its prepared statement) the same for every list.
+    func isOneOf(_ expression: String) -> String {
+        switch self {
+        case .sqlite: "\(expression) IN (SELECT value FROM json_each(?))"
+        case .postgres: "\(expression) = ANY(?)"
+        }
+    }
+
+    /// The argument `isOneOf(_:)` reads.
+    func textList(_ texts: [String]) -> SQLValue {
+        switch self {
+        case .sqlite: .text(ParseJSON.encode(.array(texts.map(ParseValue.string))))
+        case .postgres: .textArray(texts)
+        }
+    }
 }
