@@ -60,6 +60,8 @@ extension ParseWriter {
     /// rewrote the growing index again and again (about 110 s). Paused and merged once at the end, the same work took
     /// about 23 s. Only worth it for many objects: the final merge rewrites the whole index.
     public func withBulkSearchIndexing<T>(for className: String, _ body: () throws -> T) throws -> T {
+        // PostgreSQL's GIN index keeps a pending list of its own for bulk inserts.
+        guard db.dialect == .sqlite else { return try body() }
         let index = quoteIdentifier(SearchTables.index(className))
         let configure = "INSERT INTO \(index) (\(index), rank) VALUES (?, ?)"
         try db.execute(configure, [.text("automerge"), .integer(0)])
@@ -80,6 +82,15 @@ extension ParseWriter {
     public func ensureSearchIndex(for className: String, format: Int = 1) throws -> Bool {
         let documents = SearchTables.documents(className)
         let index = SearchTables.index(className)
+        if db.dialect == .postgres {
+            if try db.tableExists(documents), try SearchFormats.stored(className, in: db) ?? 1 == format {
+                return false
+            }
+            try PostgresSearch.drop(className, in: db)
+            try PostgresSearch.create(className, in: db)
+            try SearchFormats.set(format, for: className, in: db)
+            return true
+        }
         // In `main` only: during a restore the replacement file is attached, and its own search tables (never copied)
         // must not count as this database's. An index made with another definition (before `columnsize=0`, with
         // prefix indexes) is made again, and the caller indexes every object again.
@@ -134,6 +145,10 @@ extension ParseWriter {
     public func setSearchDocument(
         _ document: SearchDocument?, className: String, objectId: String, createdAt: Date, updatedAt: Date
     ) throws {
+        if db.dialect == .postgres {
+            return try setPostgresSearchDocument(
+                document, className: className, objectId: objectId, createdAt: createdAt, updatedAt: updatedAt)
+        }
         let version = ParseDateFormat.string(from: updatedAt)
         let documents = quoteIdentifier(SearchTables.documents(className))
         let index = quoteIdentifier(SearchTables.index(className))
@@ -168,7 +183,7 @@ extension ParseWriter {
 
     /// The next free docid of the object's creation millisecond (the last one's successor past 4,095 objects in
     /// one millisecond).
-    private func newDocid(_ className: String, createdAt: Date) throws -> Int64 {
+    func newDocid(_ className: String, createdAt: Date) throws -> Int64 {
         let documents = quoteIdentifier(SearchTables.documents(className))
         let base = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)) * SearchTables.perMillisecond
         let last = try db.value(
@@ -186,7 +201,7 @@ extension ParseWriter {
         let index = quoteIdentifier(SearchTables.index(className))
         try db.execute("DELETE FROM \(documents)")
         try db.execute("DELETE FROM \(quoteIdentifier(SearchWords.table(className)))")
-        try db.execute("INSERT INTO \(index) (\(index)) VALUES ('delete-all')")
+        if db.dialect == .sqlite { try db.execute("INSERT INTO \(index) (\(index)) VALUES ('delete-all')") }
     }
 }
 
@@ -200,10 +215,13 @@ extension ParseReader {
             return ([], try db.texts("SELECT \"objectId\" FROM \(documents)"))
         }
         let table = quoteIdentifier(className)
+        let version =
+            db.dialect == .sqlite
+            ? SearchTables.packedVersion(#"q."updatedAt""#) : PostgresSearch.packedVersion(#"q."updatedAt""#)
         let changed = try db.texts(
             """
             SELECT q."objectId" FROM \(table) AS q LEFT JOIN \(documents) AS d ON d."objectId" = q."objectId"
-            WHERE d."version" IS NOT \(SearchTables.packedVersion(#"q."updatedAt""#))
+            WHERE d."version" IS DISTINCT FROM \(version)
             """)
         let orphaned = try db.texts(
             """
@@ -219,6 +237,12 @@ extension ParseReader {
     public func searchCount(in className: String, for search: String, tags: [String] = [], atMost: Int? = nil) throws
         -> Int
     {
+        if db.dialect == .postgres {
+            guard let (matches, arguments) = try postgresSearchSQL(in: className, for: search, tags: tags, select: "1")
+            else { return 0 }
+            let limit = atMost.map { " LIMIT \(max(0, $0))" } ?? ""
+            return try db.integer("SELECT count(*) FROM (\(matches)\(limit)) AS m", arguments) ?? 0
+        }
         let terms = SearchText.searchTerms(of: search)
         guard !terms.isEmpty || !tags.isEmpty,
             let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.sqlValue
@@ -265,6 +289,9 @@ extension ParseReader {
     public func searchIds(
         in className: String, for search: String, tags: [String] = [], limit: Int, from start: SearchStart = .offset(0)
     ) throws -> [String] {
+        if db.dialect == .postgres {
+            return try postgresSearchIds(in: className, for: search, tags: tags, limit: limit, from: start)
+        }
         let terms = SearchText.searchTerms(of: search)
         guard !terms.isEmpty || !tags.isEmpty,
             let match = try SearchWords.match(terms, tags: tags, className: className, in: db)?.sqlValue
@@ -307,6 +334,15 @@ extension QueryCompiler {
     /// checking first would cost every search a read of the schema.
     func searchCondition(_ search: String) throws -> SQLCondition {
         let terms = SearchText.searchTerms(of: search)
+        if db.dialect == .postgres {
+            guard !terms.isEmpty,
+                let query = try PostgresSearch.query(terms, tags: [], className: schema.className, in: db)
+            else { return .false }
+            let documents = quoteIdentifier(SearchTables.documents(schema.className))
+            return SQLCondition(
+                "\(column("objectId")) IN (SELECT \"objectId\" FROM \(documents) WHERE \"words\" @@ CAST(? AS tsquery))",
+                [.text(query)])
+        }
         guard !terms.isEmpty, let match = try SearchWords.match(terms, tags: [], className: schema.className, in: db)
         else { return .false }
         let index = SearchTables.index(schema.className)

@@ -23,14 +23,17 @@ enum SearchWords {
     static func ensure(_ className: String, in db: any SQLConnection) throws {
         let table = quoteIdentifier(Self.table(className))
         guard try !db.tableExists(Self.table(className)) else { return }
-        try db.execute("CREATE TABLE main.\(table) (\"word\" TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        switch db.dialect {
+        case .sqlite: try db.execute("CREATE TABLE main.\(table) (\"word\" TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID")
+        case .postgres: try db.execute("CREATE TABLE \(table) (\"word\" text COLLATE \"C\" PRIMARY KEY NOT NULL)")
+        }
         let documents = quoteIdentifier(SearchTables.documents(className))
         var words = Set<String>()
-        try db.forEachRow("SELECT \"text\" FROM main.\(documents)", cached: false) { row in
+        try db.forEachRow("SELECT \"text\" FROM \(documents)", cached: false) { row in
             if let text = row[0].text { words.formUnion(SearchText.indexWords(ofFolded: text).map(String.init)) }
         }
         for word in words {
-            try db.execute("INSERT INTO main.\(table) (\"word\") VALUES (?)", [.text(word)], cached: true)
+            try db.execute("INSERT INTO \(table) (\"word\") VALUES (?)", [.text(word)], cached: true)
         }
     }
 
@@ -40,11 +43,17 @@ enum SearchWords {
         guard !words.isEmpty else { return }
         // One statement for all the words (a JSON array read by `json_each`): a statement each cost more than the
         // inserts themselves.
-        try db.execute(
-            """
-            INSERT OR IGNORE INTO \(quoteIdentifier(table(className))) ("word") SELECT "value" FROM json_each(?)
-            """,
-            [.text(ParseJSON.encode(.array(words.map { .string(String($0)) })))], cached: true)
+        let table = quoteIdentifier(table(className))
+        let list = db.dialect.textList(words.map(String.init))
+        switch db.dialect {
+        case .sqlite:
+            try db.execute(
+                #"INSERT OR IGNORE INTO \#(table) ("word") SELECT "value" FROM json_each(?)"#, [list], cached: true)
+        case .postgres:
+            try db.execute(
+                #"INSERT INTO \#(table) ("word") SELECT unnest(CAST(? AS text[])) ON CONFLICT DO NOTHING"#, [list],
+                cached: true)
+        }
     }
 
     /// The FTS5 query matching documents whose text holds every one of `terms` (a prefix is expanded into the
@@ -72,7 +81,7 @@ enum SearchWords {
     }
 
     /// Up to one more than `mostWordsOfAPrefix` words that begin with `prefix`.
-    private static func wordsBeginning(with prefix: String, className: String, in db: any SQLConnection) throws
+    static func wordsBeginning(with prefix: String, className: String, in db: any SQLConnection) throws
         -> [String]
     {
         // Every word beginning with `prefix` sorts between it and it followed by the last code point.
