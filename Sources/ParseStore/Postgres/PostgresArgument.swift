@@ -1,0 +1,99 @@
+import Foundation
+import PostgresNIO
+
+/// One bound `SQLValue` in PostgreSQL's binary format, typed as the value's case says: integer `int8`, real
+/// `float8`, text `text`, blob `bytea`, boolean `bool`, date `timestamptz`, JSON `jsonb`, text array `text[]`.
+///
+/// The type goes to the server with the statement, so `?` takes the value's type (compare a `text` column with
+/// `.text`, a `jsonb` one with `.json`). NULL is bound as a value of no stated type (`PostgresBindings.appendNull`),
+/// which the server reads as the type the statement needs there.
+struct PostgresArgument: PostgresDynamicTypeEncodable {
+    /// The value; never `.null`.
+    let value: SQLValue
+
+    /// `arguments` as the bindings of one statement.
+    static func bindings(_ arguments: [SQLValue]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: arguments.count)
+        for argument in arguments {
+            if argument.isNull {
+                bindings.appendNull()
+            } else {
+                bindings.append(PostgresArgument(value: argument))
+            }
+        }
+        return bindings
+    }
+
+    var psqlType: PostgresDataType {
+        switch value {
+        case .null: .null
+        case .integer: .int8
+        case .real: .float8
+        case .text: .text
+        case .blob: .bytea
+        case .boolean: .bool
+        case .date: .timestamptz
+        case .json: .jsonb
+        case .textArray: .textArray
+        }
+    }
+
+    var psqlFormat: PostgresFormat { .binary }
+
+    func encode<JSONEncoder: PostgresJSONEncoder>(
+        into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+    ) {
+        switch value {
+        case .null: break
+        case .integer(let number): buffer.writeInteger(number)
+        case .real(let number): buffer.writeInteger(number.bitPattern)
+        case .text(let text): buffer.writeString(text)
+        case .blob(let data): buffer.writeBytes(data)
+        case .boolean(let flag): buffer.writeInteger(UInt8(flag ? 1 : 0))
+        case .date(let date): buffer.writeInteger(PostgresTimestamp.microseconds(of: date))
+        case .json(let text):
+            // jsonb's binary form: a version byte (1), then the document's text.
+            buffer.writeInteger(UInt8(1))
+            buffer.writeString(text)
+        case .textArray(let texts): Self.writeTextArray(texts, into: &buffer)
+        }
+    }
+
+    /// A one-dimensional `text[]` in binary form: dimensions, a no-NULLs flag, the element type, the length and
+    /// lower bound (1), then each element's length and bytes. An empty array has no dimensions.
+    private static func writeTextArray(_ texts: [String], into buffer: inout ByteBuffer) {
+        buffer.writeInteger(Int32(texts.isEmpty ? 0 : 1))
+        buffer.writeInteger(Int32(0))
+        buffer.writeInteger(PostgresDataType.text.rawValue)
+        guard !texts.isEmpty else { return }
+        buffer.writeInteger(Int32(texts.count))
+        buffer.writeInteger(Int32(1))
+        for text in texts {
+            let lengthIndex = buffer.writerIndex
+            buffer.writeInteger(Int32(0))
+            let written = buffer.writeString(text)
+            buffer.setInteger(Int32(written), at: lengthIndex)
+        }
+    }
+}
+
+/// PostgreSQL's `timestamp` and `timestamptz` binary form: microseconds since 2000-01-01 00:00 UTC.
+enum PostgresTimestamp {
+    /// Microseconds between 1970-01-01 and 2000-01-01.
+    static let epochOffset: Int64 = 946_684_800_000_000
+
+    /// `date` to the nearest microsecond (a Parse date's milliseconds are kept exactly); a date too far off for
+    /// PostgreSQL as `infinity` or `-infinity`.
+    static func microseconds(of date: Date) -> Int64 {
+        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard micros.isFinite, micros.magnitude < 9e18 else { return micros < 0 ? .min : .max }
+        return Int64(micros) - epochOffset
+    }
+
+    /// The date `microseconds` stands for; PostgreSQL's `infinity` and `-infinity` as the distant future and past.
+    static func date(_ microseconds: Int64) -> Date {
+        if microseconds == .max { return .distantFuture }
+        if microseconds == .min { return .distantPast }
+        return Date(timeIntervalSince1970: Double(microseconds + epochOffset) / 1_000_000)
+    }
+}
