@@ -3,9 +3,12 @@ import PostgresNIO
 extension PostgresAddress {
     /// postgres-nio's settings for a connection to this address (its TLS context made once, shared by all).
     ///
+    /// The server shows the connections as `applicationName` (`parsnip` by default), followed by ` ` and `role`
+    /// when one is given (`parsnip listener`).
+    ///
     /// - Throws: `ParseError` code 1 when the TLS context cannot be made (the system's trusted certificates cannot
     ///   be read).
-    func connectionConfiguration() throws(ParseError) -> PostgresConnection.Configuration {
+    func connectionConfiguration(role: String? = nil) throws(ParseError) -> PostgresConnection.Configuration {
         var configuration: PostgresConnection.Configuration
         if host.hasPrefix("/") {
             let socket = (host.hasSuffix("/") ? host : host + "/") + ".s.PGSQL.\(port)"
@@ -15,9 +18,8 @@ extension PostgresAddress {
                 host: host, port: port, username: user, password: password, database: database, tls: try tlsSetting())
         }
         configuration.options.connectTimeout = .milliseconds(Int64(PostgresBackend.milliseconds(connectTimeout)))
-        if let applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
-        }
+        let name = [applicationName ?? "parsnip", role].compactMap { $0 }.joined(separator: " ")
+        configuration.options.additionalStartupParameters.append(("application_name", name))
         return configuration
     }
 

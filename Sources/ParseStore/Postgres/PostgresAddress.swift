@@ -39,7 +39,7 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var tls: TLSMode
     /// How long opening one connection may take before it counts as unreachable.
     public var connectTimeout: Duration
-    /// The name the server shows for these connections (`pg_stat_activity.application_name`).
+    /// The name the server shows for these connections (`pg_stat_activity.application_name`; `parsnip` when nil).
     public var applicationName: String?
 
     /// An address from its parts; `database` defaults to `user`, `tls` as for a URL without `sslmode`.

@@ -78,22 +78,24 @@ struct PostgresArgument: PostgresDynamicTypeEncodable {
 }
 
 /// PostgreSQL's `timestamp` and `timestamptz` binary form: microseconds since 2000-01-01 00:00 UTC.
+///
+/// Dates are counted from Foundation's reference date (2001-01-01), as `ParseDateFormat` builds them, so a date of
+/// whole milliseconds comes back as the very `Date` that `ParseDateFormat.date(milliseconds:)` gives.
 enum PostgresTimestamp {
-    /// Microseconds between 1970-01-01 and 2000-01-01.
-    static let epochOffset: Int64 = 946_684_800_000_000
+    /// Microseconds from 2000-01-01 to 2001-01-01 (366 days).
+    static let referenceOffset: Int64 = 31_622_400_000_000
 
-    /// `date` to the nearest microsecond (a Parse date's milliseconds are kept exactly); a date too far off for
-    /// PostgreSQL as `infinity` or `-infinity`.
+    /// `date` to the nearest microsecond; a date too far off for PostgreSQL as `infinity` or `-infinity`.
     static func microseconds(of date: Date) -> Int64 {
-        let micros = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let micros = (date.timeIntervalSinceReferenceDate * 1_000_000).rounded()
         guard micros.isFinite, micros.magnitude < 9e18 else { return micros < 0 ? .min : .max }
-        return Int64(micros) - epochOffset
+        return Int64(micros) + referenceOffset
     }
 
     /// The date `microseconds` stands for; PostgreSQL's `infinity` and `-infinity` as the distant future and past.
     static func date(_ microseconds: Int64) -> Date {
         if microseconds == .max { return .distantFuture }
         if microseconds == .min { return .distantPast }
-        return Date(timeIntervalSince1970: Double(microseconds + epochOffset) / 1_000_000)
+        return Date(timeIntervalSinceReferenceDate: Double(microseconds - referenceOffset) / 1_000_000)
     }
 }

@@ -60,7 +60,8 @@ public final class PostgresBackend: StoreBackend {
             capacity: readerCount, configuration: configuration, group: group, logger: logger, firstID: 0)
         writers = PostgresConnectionPool(
             capacity: writerCount, configuration: configuration, group: group, logger: logger, firstID: 1_000_000)
-        listener = PostgresListener(configuration: configuration, group: group, logger: logger)
+        listener = PostgresListener(
+            configuration: try address.connectionConfiguration(role: "listener"), group: group, logger: logger)
         readThreads = NIOThreadPool(numberOfThreads: readerCount)
         writeThreads = NIOThreadPool(numberOfThreads: writerCount)
         readThreads.start()
@@ -89,6 +90,24 @@ public final class PostgresBackend: StoreBackend {
         try Self.reportingErrors {
             try Self.write(
                 from: writers, deadline: .now + Self.prepareLockWait, commitIf: { _ in true }, body)
+        }
+    }
+
+    /// Runs `body` synchronously on a writer connection outside any transaction (each statement commits by itself):
+    /// for what PostgreSQL refuses inside one (`CREATE DATABASE`, `CREATE INDEX CONCURRENTLY`, `VACUUM`). A
+    /// ROLLBACK after `body` (even one that threw) ends any transaction it left open (PostgreSQL only warns when
+    /// there is none).
+    func outsideTransaction<T>(_ body: (PostgresSQLConnection) throws -> T) throws -> T {
+        guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
+        return try Self.reportingErrors {
+            let connection = try writers.borrow()
+            defer {
+                if connection.isUsable {
+                    do { try connection.rollback() } catch { connection.close() }
+                }
+                writers.giveBack(connection)
+            }
+            return try body(connection)
         }
     }
 
