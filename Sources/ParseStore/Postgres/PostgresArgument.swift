@@ -24,6 +24,31 @@ struct PostgresArgument: PostgresDynamicTypeEncodable {
         return bindings
     }
 
+    /// `value` as a legacy `PostgresData`, the form postgres-nio's `PreparedQuery` binds (NULL of no stated type).
+    static func data(_ value: SQLValue) -> PostgresData {
+        guard !value.isNull else { return .null }
+        let argument = PostgresArgument(value: value)
+        var buffer = ByteBuffer()
+        argument.encode(into: &buffer, context: .default)
+        return PostgresData(type: argument.psqlType, formatCode: .binary, value: buffer)
+    }
+
+    /// The type a prepared statement's placeholder is cast to for `value` (`$1::int8`), so the server takes the
+    /// binary value in the type it is sent in; nil for NULL, whose type the server infers.
+    static func cast(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: nil
+        case .integer: "int8"
+        case .real: "float8"
+        case .text: "text"
+        case .blob: "bytea"
+        case .boolean: "bool"
+        case .date: "timestamptz"
+        case .json: "jsonb"
+        case .textArray: "text[]"
+        }
+    }
+
     var psqlType: PostgresDataType {
         switch value {
         case .null: .null

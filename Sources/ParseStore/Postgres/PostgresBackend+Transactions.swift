@@ -6,20 +6,33 @@ extension PostgresBackend {
     /// SQLSTATE 57014, reported as 124), and none starts after the read has run that long in all, so a read of
     /// many statements is bounded too. The timeout is the session's, set only when it differs from the
     /// connection's last one (the store's limit is one constant): a `SET LOCAL` would cost a round trip per read.
+    ///
+    /// When a prepared query failed because its table changed shape (another process altered it), PostgreSQL ended
+    /// the transaction; the read is run once more, from the start, with the statement prepared afresh.
     static func read<T>(
         from pool: PostgresConnectionPool, within limit: Duration?, _ body: (any SQLConnection) throws -> T
     ) throws -> T {
         let timeout = limit.map { max(1, milliseconds($0)) } ?? 0
-        let connection = try startTransaction(from: pool) { connection in
-            if connection.statementTimeout != timeout {
-                try connection.execute("SELECT set_config('statement_timeout', ?, false)", [.text(String(timeout))])
-                connection.statementTimeout = timeout
+        let deadline = limit.map { ContinuousClock.now + $0 }
+        var attempts = 0
+        while true {
+            attempts += 1
+            let connection = try startTransaction(from: pool) { connection in
+                if connection.statementTimeout != timeout {
+                    try connection.execute(
+                        "SELECT set_config('statement_timeout', ?, false)", [.text(String(timeout))])
+                    connection.statementTimeout = timeout
+                }
+                try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             }
-            try connection.begin("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { pool.giveBack(connection) }
+            connection.readDeadline = deadline
+            do {
+                return try finish(connection, commitIf: { _ in true }, body)
+            } catch  where connection.planChanged && attempts == 1 {
+                continue
+            }
         }
-        defer { pool.giveBack(connection) }
-        connection.readDeadline = limit.map { .now + $0 }
-        return try finish(connection, commitIf: { _ in true }, body)
     }
 
     /// Runs `body` in one `READ COMMITTED` transaction on a writer connection holding the store's write lock, then

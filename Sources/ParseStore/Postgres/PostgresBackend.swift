@@ -57,9 +57,11 @@ public final class PostgresBackend: StoreBackend {
         let configuration = try address.connectionConfiguration()
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         readers = PostgresConnectionPool(
-            capacity: readerCount, configuration: configuration, group: group, logger: logger, firstID: 0)
+            capacity: readerCount, preparesQueries: true, configuration: configuration, group: group, logger: logger,
+            firstID: 0)
         writers = PostgresConnectionPool(
-            capacity: writerCount, configuration: configuration, group: group, logger: logger, firstID: 1_000_000)
+            capacity: writerCount, preparesQueries: false, configuration: configuration, group: group,
+            logger: logger, firstID: 1_000_000)
         listener = PostgresListener(
             configuration: try address.connectionConfiguration(role: "listener"), group: group, logger: logger)
         readThreads = NIOThreadPool(numberOfThreads: readerCount)

@@ -11,10 +11,10 @@ import PostgresNIO
 /// its text (enums, `citext`, `xml`) becomes `.text`; one whose binary form is not text (`interval`, geometry,
 /// ranges) arrives as `.blob` of those bytes — cast it to `text` in the query to read its text form.
 enum PostgresCellValue {
-    /// The value of `cell`.
+    /// The value of `cell`, read as binary whatever its format says: postgres-nio asks for every result in binary,
+    /// but labels the rows of a `PreparedQuery` with the format of the statement's description (text).
     static func of(_ cell: PostgresCell) -> SQLValue {
         guard var bytes = cell.bytes else { return .null }
-        guard cell.format == .binary else { return .text(String(buffer: bytes)) }
         return known(cell.dataType, &bytes) ?? unknown(cell.bytes ?? bytes)
     }
 

@@ -10,6 +10,8 @@ import Synchronization
 final class PostgresConnectionPool: Sendable {
     /// How many idle connections it keeps; more given back are closed.
     let capacity: Int
+    /// Whether its connections run cached queries as prepared statements (the readers').
+    let preparesQueries: Bool
     private let configuration: PostgresConnection.Configuration
     private let group: any EventLoopGroup
     private let logger: Logger
@@ -23,10 +25,11 @@ final class PostgresConnectionPool: Sendable {
     }
 
     init(
-        capacity: Int, configuration: PostgresConnection.Configuration, group: any EventLoopGroup, logger: Logger,
-        firstID: Int
+        capacity: Int, preparesQueries: Bool, configuration: PostgresConnection.Configuration,
+        group: any EventLoopGroup, logger: Logger, firstID: Int
     ) {
         self.capacity = capacity
+        self.preparesQueries = preparesQueries
         self.configuration = configuration
         self.group = group
         self.logger = logger
@@ -52,13 +55,17 @@ final class PostgresConnectionPool: Sendable {
     /// Opens a new connection.
     func open() throws -> PostgresSQLConnection {
         let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
-        return try PostgresSQLConnection.open(configuration, on: group.next(), id: id, logger: logger)
+        return try PostgresSQLConnection.open(
+            configuration, on: group.next(), id: id, logger: logger, preparesQueries: preparesQueries)
     }
 
-    /// Takes `connection` back to lend again, or closes it when it is lost, the pool is full or closed.
+    /// Takes `connection` back to lend again, or closes it when it is lost or worn out, or the pool is full or
+    /// closed.
     func giveBack(_ connection: PostgresSQLConnection) {
         let kept = state.withLock { state in
-            guard connection.isUsable, !state.isClosed, state.idle.count < capacity else { return false }
+            guard connection.isUsable, !connection.isWornOut, !state.isClosed, state.idle.count < capacity else {
+                return false
+            }
             state.idle.append(connection)
             return true
         }

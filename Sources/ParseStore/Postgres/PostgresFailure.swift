@@ -28,28 +28,43 @@ struct PostgresFailure: Error, Sendable, CustomStringConvertible {
         self.isUnreachable = isUnreachable
     }
 
-    /// `error` (from postgres-nio or SwiftNIO) as a failure; a `PostgresFailure` as it is.
+    /// `error` (from postgres-nio, its older `PostgresError`, or SwiftNIO) as a failure; a `PostgresFailure` as it
+    /// is.
     init(_ error: any Error) {
-        if let failure = error as? PostgresFailure {
+        switch error {
+        case let failure as PostgresFailure:
             self = failure
-        } else if let error = error as? PSQLError {
+        case let error as PSQLError:
             self.init(psql: error)
-        } else if error is ChannelError || error is IOError || error is NIOConnectionError {
+        case PostgresError.server(let response):
+            self.init(
+                server: response.fields[.sqlState] ?? "", message: response.fields[.message],
+                constraint: response.fields[.constraintName], severity: response.fields[.severity])
+        case PostgresError.connectionClosed:
+            self.init(message: "the connection was closed", connectionLost: true, isUnreachable: true)
+        case PostgresError.protocol(let message):
+            self.init(message: "the PostgreSQL client failed (\(message))", connectionLost: true)
+        case is ChannelError, is IOError, is NIOConnectionError:
             self.init(message: "the connection failed (\(error))", connectionLost: true, isUnreachable: true)
-        } else {
+        default:
             self.init(message: "\(error)")
         }
     }
 
+    /// The server's error `state`. Class 08 is a connection exception; 57P01–57P03 a server shutting down or
+    /// starting; 53300 a server at its connection limit. A FATAL (or PANIC) error always ends the session.
+    private init(server state: String, message: String?, constraint: String?, severity: String?) {
+        let gone = state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)
+        self.init(
+            sqlState: state, message: message ?? "SQLSTATE \(state)", constraint: constraint,
+            connectionLost: gone || severity == "FATAL" || severity == "PANIC", isUnreachable: gone)
+    }
+
     private init(psql error: PSQLError) {
         if let info = error.serverInfo {
-            let state = info[.sqlState] ?? ""
-            // Class 08 is a connection exception; 57P01–57P03 a server shutting down or starting; 53300 a server
-            // at its connection limit. A FATAL error always ends the session.
-            let gone = state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)
             self.init(
-                sqlState: state, message: info[.message] ?? "SQLSTATE \(state)", constraint: info[.constraintName],
-                connectionLost: gone || info[.severity] == "FATAL" || info[.severity] == "PANIC", isUnreachable: gone)
+                server: info[.sqlState] ?? "", message: info[.message], constraint: info[.constraintName],
+                severity: info[.severity])
             return
         }
         switch error.code {
@@ -59,9 +74,19 @@ struct PostgresFailure: Error, Sendable, CustomStringConvertible {
                 message: "the connection failed (\(error.code)\(cause))", connectionLost: true, isUnreachable: true)
         case .sslUnsupported:
             self.init(message: "the server does not offer TLS, which sslmode requires", connectionLost: true)
+        case .authMechanismRequiresPassword:
+            self.init(message: "the server asks for a password and the URL gives none", connectionLost: true)
+        case .tooManyParameters, .queryCancelled, .invalidCommandTag:
+            self.init(message: "the PostgreSQL client refused the statement (\(error.code))")
         default:
             self.init(message: "the PostgreSQL client failed (\(error.code))", connectionLost: true)
         }
+    }
+
+    /// True when a prepared statement's table changed shape since it was prepared, so its result would differ
+    /// (0A000 "cached plan must not change result type").
+    var isChangedPlan: Bool {
+        sqlState == "0A000" && message.contains("cached plan must not change result type")
     }
 
     var description: String {

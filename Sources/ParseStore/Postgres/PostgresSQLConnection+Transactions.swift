@@ -3,7 +3,9 @@ extension PostgresSQLConnection {
     func begin(_ sql: String) throws {
         savepointDepth = 0
         transactionCallbacks.removeAll()
+        planChanged = false
         _ = try command(sql)
+        inTransaction = true
     }
 
     /// Commits the transaction.
@@ -12,6 +14,7 @@ extension PostgresSQLConnection {
     ///   COMMIT by rolling back, without an error of its own.
     func commit() throws {
         let tag = try command("COMMIT")
+        inTransaction = false
         guard tag == "COMMIT" else {
             throw PostgresFailure(
                 sqlState: "25P02", message: "a statement of the transaction failed, so it was rolled back")
@@ -21,6 +24,7 @@ extension PostgresSQLConnection {
     /// Rolls the transaction back (a ROLLBACK outside one only warns).
     func rollback() throws {
         _ = try command("ROLLBACK")
+        inTransaction = false
     }
 
     /// Runs, then forgets, what `afterTransaction` asked for: the `onCommit` callbacks when `committed`, the

@@ -5,6 +5,10 @@ import PostgresNIO
 /// One PostgreSQL connection as the store's `SQLConnection`: synchronous statements with `?` placeholders, each
 /// one round trip, waited for on the calling thread (never an event loop).
 ///
+/// A statement runs unnamed (parsed and planned by the server each time), except a cached single query on a
+/// connection that `preparesQueries` (the backend's readers), which runs as a named prepared statement: see
+/// `PostgresSQLConnection+Prepared.swift`.
+///
 /// One thread at a time uses a connection (the backend lends it for one read or write), so it keeps its state
 /// without locks. Statements fail with `PostgresFailure`; one that loses the connection marks it `isLost`, and the
 /// backend then discards it.
@@ -16,6 +20,17 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     private let logger: Logger
     /// The statements run so far, as PostgreSQL takes them, by the store's text (`cached: true` statements only).
     private var texts: [String: PostgresStatementText] = [:]
+    /// Whether cached single queries run as named prepared statements.
+    let preparesQueries: Bool
+    /// The queries prepared on this connection, by text and argument types.
+    var preparedQueries: [PreparedQueryKey: PreparedQuery] = [:]
+    /// How many prepared statements were forgotten (left on the server) since the connection opened.
+    var forgottenStatements = 0
+    /// True inside a transaction begun with `begin`.
+    var inTransaction = false
+    /// Set when a prepared query's table changed shape inside the transaction, which PostgreSQL then ended: the
+    /// backend runs the read again.
+    var planChanged = false
     /// Set once a statement found the connection gone.
     private(set) var isLost = false
     /// When the read under way must end: a statement that would start later fails with 57014 at once.
@@ -34,22 +49,28 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     /// statements number a few hundred).
     static let textCacheLimit = 2_000
 
-    init(connection: PostgresConnection, logger: Logger) {
+    init(connection: PostgresConnection, logger: Logger, preparesQueries: Bool) {
         self.connection = connection
         self.logger = logger
+        self.preparesQueries = preparesQueries
     }
 
     /// True while the connection can take statements.
     var isUsable: Bool { !isLost && !connection.isClosed }
 
+    /// True once the connection left so many forgotten prepared statements on the server that it should be closed
+    /// rather than lent again.
+    var isWornOut: Bool { forgottenStatements >= Self.forgottenStatementLimit }
+
     /// Opens a connection to `configuration` on `eventLoop`, waiting for it on this thread.
     static func open(
-        _ configuration: PostgresConnection.Configuration, on eventLoop: any EventLoop, id: Int, logger: Logger
+        _ configuration: PostgresConnection.Configuration, on eventLoop: any EventLoop, id: Int, logger: Logger,
+        preparesQueries: Bool
     ) throws -> PostgresSQLConnection {
         do {
             let connection = try PostgresWait.wait(
                 PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger))
-            return PostgresSQLConnection(connection: connection, logger: logger)
+            return PostgresSQLConnection(connection: connection, logger: logger, preparesQueries: preparesQueries)
         } catch {
             let failure = PostgresFailure(error)
             throw PostgresFailure(
@@ -75,10 +96,13 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     }
 
     func scanRows(_ sql: String, _ arguments: [SQLValue], cached: Bool, _ body: (SQLRow) throws -> Bool) throws {
-        let result = try run(statementText(sql, cached: cached), arguments)
-        guard let first = result.rows.first else { return }
+        let text = statementText(sql, cached: cached)
+        let rows =
+            cached && preparesQueries && text.isQuery
+            ? try runPrepared(sql, text, arguments) : try run(text, arguments).rows
+        guard let first = rows.first else { return }
         let columns = SQLColumns(first.map(\.columnName))
-        for row in result.rows {
+        for row in rows {
             let values = row.map(PostgresCellValue.of)
             guard try body(SQLRow(columns: columns, values: values)) else { return }
         }
@@ -94,6 +118,7 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
 
     func forgetTableShapes() {
         texts.removeAll()
+        forgetPreparedQueries()
     }
 
     /// Runs one statement without arguments and answers its command tag (`COMMIT`, or `ROLLBACK` when a COMMIT
@@ -114,26 +139,42 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
 
     /// Runs one rewritten statement with its arguments.
     private func run(_ text: PostgresStatementText, _ arguments: [SQLValue]) throws -> PostgresQueryResult {
+        try checkArguments(text, arguments)
+        return try run(text.sql, arguments)
+    }
+
+    /// Fails unless `arguments` has one value for each placeholder of `text`.
+    func checkArguments(_ text: PostgresStatementText, _ arguments: [SQLValue]) throws {
         guard arguments.count == text.placeholderCount else {
             throw PostgresFailure(
                 message: "the statement has \(text.placeholderCount) placeholders but \(arguments.count) arguments")
         }
-        return try run(text.sql, arguments)
     }
 
-    /// Sends one statement (already numbered `$1…$n`) and waits for all its rows.
+    /// Sends one statement (already numbered `$1…$n`) unnamed and waits for all its rows.
     private func run(_ sql: String, _ arguments: [SQLValue]) throws -> PostgresQueryResult {
-        if let readDeadline, ContinuousClock.now >= readDeadline {
-            throw PostgresFailure(sqlState: "57014", message: "the read ran past its time limit")
-        }
-        let query = PostgresQuery(unsafeSQL: sql, binds: PostgresArgument.bindings(arguments))
-        do {
+        try waitingForServer {
+            let query = PostgresQuery(unsafeSQL: sql, binds: PostgresArgument.bindings(arguments))
             let result = try PostgresWait.wait(connection.query(query, logger: logger))
             count(result.metadata)
             return result
+        }
+    }
+
+    /// Runs `send` (one round trip) unless the read's time is up, turning its errors into `PostgresFailure`s and
+    /// noting a lost connection.
+    func waitingForServer<T>(_ send: () throws -> T) throws -> T {
+        if let readDeadline, ContinuousClock.now >= readDeadline {
+            throw PostgresFailure(sqlState: "57014", message: "the read ran past its time limit")
+        }
+        do {
+            return try send()
         } catch {
             let failure = PostgresFailure(error)
-            if failure.connectionLost { isLost = true }
+            if failure.connectionLost {
+                isLost = true
+                inTransaction = false
+            }
             throw failure
         }
     }

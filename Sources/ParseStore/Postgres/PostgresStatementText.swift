@@ -14,16 +14,25 @@ struct PostgresStatementText: Sendable, Hashable {
     /// The text as one statement (several joined by semicolons; PostgreSQL then refuses it unless it runs alone).
     var sql: String { statements.joined(separator: ";\n") }
 
-    init(_ text: String) {
-        var scanner = Scanner(Array(text.utf8))
+    /// True for one statement that only reads: it starts with `SELECT`, `VALUES` or `TABLE` (after any opening
+    /// parentheses). A `WITH` may hide an INSERT, UPDATE or DELETE, so it does not count.
+    let isQuery: Bool
+
+    /// Reads `text`; with `casts`, the `n`th placeholder is written `$n::<casts[n-1]>` when that is not nil (a
+    /// prepared statement's way of fixing its parameters' types).
+    init(_ text: String, casts: [String?] = []) {
+        var scanner = Scanner(Array(text.utf8), casts: casts)
         scanner.run()
         statements = scanner.statements
         placeholderCount = scanner.placeholders
+        let firstWord = statements.first?.drop { $0.isWhitespace || $0 == "(" }.prefix { $0.isLetter }.lowercased()
+        isQuery = statements.count == 1 && ["select", "values", "table"].contains(firstWord)
     }
 
     /// Walks the text once, copying it into statements and numbering its placeholders.
     private struct Scanner {
         let bytes: [UInt8]
+        let casts: [String?]
         var index = 0
         var current: [UInt8] = []
         /// True once the statement being copied holds more than white space and comments.
@@ -31,8 +40,9 @@ struct PostgresStatementText: Sendable, Hashable {
         var statements: [String] = []
         var placeholders = 0
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8], casts: [String?]) {
             self.bytes = bytes
+            self.casts = casts
             current.reserveCapacity(bytes.count + 16)
         }
 
@@ -58,6 +68,9 @@ struct PostgresStatementText: Sendable, Hashable {
                     placeholders += 1
                     current.append(UInt8(ascii: "$"))
                     current.append(contentsOf: String(placeholders).utf8)
+                    if placeholders <= casts.count, let cast = casts[placeholders - 1] {
+                        current.append(contentsOf: "::\(cast)".utf8)
+                    }
                     index += 1
                 case UInt8(ascii: ";"):
                     endStatement()

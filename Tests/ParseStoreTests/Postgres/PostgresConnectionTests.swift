@@ -144,23 +144,65 @@ final class PostgresConnectionTests: PostgresTestCase {
         XCTAssertEqual(found, [true, false, true, false, false, false])
     }
 
-    func testCachedStatementStillWorksAfterItsTableGainsAColumn() async throws {
-        let backend = try makeBackend()
+    func testCachedQueryStillWorksAfterItsTableGainsAColumnTheReadRunningAgainOnce() async throws {
+        let backend = try makeBackend(poolSize: 2)
         try await write(backend) { try $0.execute("INSERT INTO \"Item\" VALUES (1, 'a')") }
         let select = "SELECT * FROM \"Item\" WHERE id = ?"
         for _ in 0..<3 {
-            let before = try await rows(backend, select, [.integer(1)])
+            let before = try await backend.read(within: nil) { try $0.rows(select, [.integer(1)]).map(\.values) }
             XCTAssertEqual(before, [[.integer(1), .text("a")]])
         }
         try administer("ALTER TABLE \"Item\" ADD COLUMN shelf text DEFAULT 'top'")
+        let runs = Mutex(0)
         let after = try await backend.read(within: nil) { connection in
-            try connection.rows(select, [.integer(1)], cached: true).map(\.values)
+            runs.withLock { $0 += 1 }
+            let count = try connection.value("SELECT count(*) FROM \"Item\"")
+            return try [[count]] + connection.rows(select, [.integer(1)]).map(\.values)
         }
-        XCTAssertEqual(after, [[.integer(1), .text("a"), .text("top")]])
+        XCTAssertEqual(after, [[.integer(1)], [.integer(1), .text("a"), .text("top")]])
+        XCTAssertEqual(runs.withLock { $0 }, 2, "the read ran again once its prepared query failed")
         let written = try await write(backend) { connection in
             try connection.rows("UPDATE \"Item\" SET name = 'b' WHERE id = ? RETURNING *", [.integer(1)]).map(\.values)
         }
         XCTAssertEqual(written, [[.integer(1), .text("b"), .text("top")]])
+    }
+
+    func testReadsPrepareTheirCachedQueriesAndWritesDoNot() async throws {
+        let backend = try makeBackend(poolSize: 2)
+        let prepared = "SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%\"Item\"%'"
+        let read = try await backend.read(within: nil) { connection in
+            _ = try connection.rows("SELECT name FROM \"Item\" WHERE id = ?", [.integer(1)])
+            _ = try connection.rows("SELECT name FROM \"Item\" WHERE id = ?", [.integer(2)])
+            _ = try connection.rows("SELECT name FROM \"Item\" WHERE id = ? OR 1 = 1", [.integer(2)], cached: false)
+            return try connection.value(prepared, cached: false)
+        }
+        XCTAssertEqual(read, .integer(1))
+        let written = try await write(backend) { connection in
+            _ = try connection.rows("SELECT name FROM \"Item\" WHERE id = ?", [.integer(1)])
+            return try connection.value(prepared, cached: false)
+        }
+        XCTAssertEqual(written, .integer(0))
+    }
+
+    func testPreparedQueryBoundWithOtherTypesIsPreparedForEach() async throws {
+        let backend = try makeBackend(poolSize: 2)
+        let arguments: [SQLValue] = [
+            .integer(2), .real(2.5), .text("2"), .blob(Data([2])), .boolean(true), .date(Date()), .json("2"),
+            .textArray(["2"]), .integer(3),
+        ]
+        let (types, texts) = try await backend.read(within: nil) { connection in
+            let types = try arguments.map { try connection.value("SELECT pg_typeof(?)::text", [$0]) }
+            let texts = try [SQLValue.text("x"), .null, .text("y")].map {
+                try connection.value("SELECT coalesce(?, 'none')", [$0])
+            }
+            return (types, texts)
+        }
+        let expected = [
+            "bigint", "double precision", "text", "bytea", "boolean", "timestamp with time zone", "jsonb", "text[]",
+            "bigint",
+        ]
+        XCTAssertEqual(types, expected.map { .text($0) })
+        XCTAssertEqual(texts, [.text("x"), .text("none"), .text("y")])
     }
 
     func testStatementErrorIsReportedWithTheServerMessageAndTheConnectionServesOn() async throws {

@@ -79,10 +79,12 @@ class PostgresTestCase: XCTestCase {
         try backend.outsideTransaction { try $0.execute(sql, arguments, cached: false) }
     }
 
-    /// The rows `sql` answers on `backend`, in one read.
-    func rows(_ backend: PostgresBackend, _ sql: String, _ arguments: [SQLValue] = []) async throws -> [[SQLValue]] {
+    /// The rows `sql` answers on `backend`, in one read: unnamed, or as a prepared statement when `cached`.
+    func rows(
+        _ backend: PostgresBackend, _ sql: String, _ arguments: [SQLValue] = [], cached: Bool = false
+    ) async throws -> [[SQLValue]] {
         try await backend.read(within: nil) { connection in
-            try connection.rows(sql, arguments, cached: false).map(\.values)
+            try connection.rows(sql, arguments, cached: cached).map(\.values)
         }
     }
 

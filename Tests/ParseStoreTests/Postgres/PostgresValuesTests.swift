@@ -28,17 +28,25 @@ final class PostgresValuesTests: PostgresTestCase {
             try connection.execute(insert, [.integer(1)] + values)
             try connection.execute(insert, [.integer(2)] + Array(repeating: .null, count: values.count))
         }
-        let rows = try await rows(backend, "SELECT i, r, t, b, f, d, j, a FROM \"Every\" ORDER BY id")
-        XCTAssertEqual(rows.count, 2)
-        for (read, written) in zip(rows[0], values) {
-            switch (read, written) {
-            case (.json(let readText), .json(let writtenText)):
-                // jsonb keeps the document, not its spelling: compare the parsed documents.
-                XCTAssertEqual(try parsed(readText), try parsed(writtenText))
-            default: XCTAssertEqual(read, written)
+        for cached in [false, true] {
+            let select = "SELECT i, r, t, b, f, d, j, a FROM \"Every\" ORDER BY id"
+            let rows = try await rows(backend, select, cached: cached)
+            XCTAssertEqual(rows.count, 2)
+            for (read, written) in zip(rows[0], values) {
+                switch (read, written) {
+                case (.json(let readText), .json(let writtenText)):
+                    // jsonb keeps the document, not its spelling: compare the parsed documents.
+                    XCTAssertEqual(try parsed(readText), try parsed(writtenText))
+                default: XCTAssertEqual(read, written, "cached: \(cached)")
+                }
             }
+            XCTAssertEqual(rows[1], Array(repeating: .null, count: values.count))
+            let matched = try await self.rows(
+                backend,
+                "SELECT id FROM \"Every\" WHERE i = ? AND r = ? AND t = ? AND b = ? AND f = ? AND d = ?"
+                    + " AND j = ? AND a = ?", values, cached: cached)
+            XCTAssertEqual(matched, [[.integer(1)]], "every value binds as its column's type")
         }
-        XCTAssertEqual(rows[1], Array(repeating: .null, count: values.count))
     }
 
     func testDateOfWholeMillisecondsComesBackAsTheSameDate() async throws {
@@ -47,7 +55,7 @@ final class PostgresValuesTests: PostgresTestCase {
         let milliseconds: [Int64] = (0..<50).map { 1_700_000_000_000 + Int64($0) * 86_400_123 + 1 } + [-1, 0, 999]
         let dates = milliseconds.map { ParseDateFormat.date(milliseconds: $0) }
         for date in dates {
-            let read = try await rows(backend, "SELECT ?::timestamptz", [.date(date)])
+            let read = try await rows(backend, "SELECT ?::timestamptz", [.date(date)], cached: true)
             XCTAssertEqual(read, [[.date(date)]])
         }
     }
@@ -55,16 +63,18 @@ final class PostgresValuesTests: PostgresTestCase {
     func testOtherColumnTypesComeBackAsTheCaseOfTheirTypeOrTheirTextForm() async throws {
         let backend = try makeBackend()
         try administer("CREATE TYPE mood AS ENUM ('sad', 'happy')")
-        let read = try await rows(
-            backend,
+        let query =
             """
             SELECT 7::int2, 8::int4, 1.5::float4, 2.25::numeric, 'v'::varchar, 'c'::char(3), 'n'::name,
                 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid, '2024-05-01'::date,
                 '2024-05-01 10:20:30.456'::timestamp, '{"a": 1}'::json, '{x,y}'::varchar[], ARRAY['a', NULL],
                 'happy'::mood, 16384::oid, '1 day'::interval, '{}'::text[]
-            """)
-        XCTAssertEqual(read.count, 1)
-        let row = read[0]
+            """
+        let unnamed = try await rows(backend, query)
+        let prepared = try await rows(backend, query, cached: true)
+        XCTAssertEqual(unnamed, prepared)
+        XCTAssertEqual(unnamed.count, 1)
+        let row = unnamed[0]
         XCTAssertEqual(row[0], .integer(7))
         XCTAssertEqual(row[1], .integer(8))
         XCTAssertEqual(row[2], .real(1.5))
