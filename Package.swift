@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -31,6 +32,8 @@ let package = Package(
                 // SQLite's progress handler bounds each request's query time (GRDB offers no wrapper for it).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                // The PostgreSQL backend's connections: its wire protocol, TLS and LISTEN/NOTIFY.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         // The page templates' renderer: Mustache text parsed once, rendered to bytes without reflection per lookup.

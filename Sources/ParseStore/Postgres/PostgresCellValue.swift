@@ -1,0 +1,105 @@
+import Foundation
+import PostgresNIO
+
+/// Reads one result cell into an `SQLValue` by its column's type.
+///
+/// postgres-nio asks for every column in PostgreSQL's binary form. `bool` becomes `.boolean`; `int2`/`int4`/`int8`
+/// `.integer`; `float4`/`float8`/`numeric` `.real`; `text`, `varchar`, `bpchar`, `name`, `"char"` and `uuid`
+/// `.text`; `bytea` `.blob`; `timestamp`/`timestamptz` `.date` (to the microsecond); `json`/`jsonb` `.json`;
+/// one-dimensional `text[]`/`varchar[]`/`name[]`/`bpchar[]` without NULLs `.textArray` (any other such array as its
+/// text form, `{a,NULL}`). `date` and the `oid` types become their text form. Any other type whose binary form is
+/// its text (enums, `citext`, `xml`) becomes `.text`; one whose binary form is not text (`interval`, geometry,
+/// ranges) arrives as `.blob` of those bytes — cast it to `text` in the query to read its text form.
+enum PostgresCellValue {
+    /// The value of `cell`, read as binary whatever its format says: postgres-nio asks for every result in binary,
+    /// but labels the rows of a `PreparedQuery` with the format of the statement's description (text).
+    static func of(_ cell: PostgresCell) -> SQLValue {
+        guard var bytes = cell.bytes else { return .null }
+        return known(cell.dataType, &bytes) ?? unknown(cell.bytes ?? bytes)
+    }
+
+    /// The value of a cell of a type read here, or nil when its bytes do not fit the type.
+    private static func known(_ type: PostgresDataType, _ bytes: inout ByteBuffer) -> SQLValue? {
+        switch type {
+        case .bool: return bytes.readableBytes == 1 ? .boolean(bytes.readInteger(as: UInt8.self) != 0) : nil
+        case .int2: return exactly(2, &bytes) { .integer(Int64($0.readInteger(as: Int16.self)!)) }
+        case .int4: return exactly(4, &bytes) { .integer(Int64($0.readInteger(as: Int32.self)!)) }
+        case .int8: return exactly(8, &bytes) { .integer($0.readInteger(as: Int64.self)!) }
+        case .float4: return exactly(4, &bytes) { .real(Double(Float(bitPattern: $0.readInteger(as: UInt32.self)!))) }
+        case .float8: return exactly(8, &bytes) { .real(Double(bitPattern: $0.readInteger(as: UInt64.self)!)) }
+        case .numeric: return numeric(&bytes)
+        case .text, .varchar, .bpchar, .name, .char, .unknown, .xml, .json: return text(type, bytes)
+        case .uuid: return exactly(16, &bytes) { .text(uuid(&$0)) }
+        case .bytea: return .blob(Data(bytes.readableBytesView))
+        case .timestamp, .timestamptz: return exactly(8, &bytes) { .date(PostgresTimestamp.date($0.readInteger()!)) }
+        case .date: return exactly(4, &bytes) { .text(day($0.readInteger(as: Int32.self)!)) }
+        case .jsonb:
+            guard bytes.readInteger(as: UInt8.self) == 1 else { return nil }
+            return .json(String(buffer: bytes))
+        case .oid, .regproc, .regclass, .regtype, .xid, .cid:
+            return exactly(4, &bytes) { .text(String($0.readInteger(as: UInt32.self)!)) }
+        case .textArray, .varcharArray, .nameArray, .bpcharArray: return PostgresTextArray.value(&bytes)
+        default: return nil
+        }
+    }
+
+    /// A cell of a type not read here: its bytes as `.text` when they are UTF-8 without a NUL (PostgreSQL text never
+    /// holds one, most binary forms do), else as `.blob`.
+    private static func unknown(_ bytes: ByteBuffer) -> SQLValue {
+        let view = bytes.readableBytesView
+        if !view.contains(0), let text = String(validating: view, as: UTF8.self) { return .text(text) }
+        return .blob(Data(view))
+    }
+
+    /// `read(bytes)` when the cell holds exactly `count` bytes, else nil.
+    private static func exactly(
+        _ count: Int, _ bytes: inout ByteBuffer, _ read: (inout ByteBuffer) -> SQLValue
+    ) -> SQLValue? {
+        bytes.readableBytes == count ? read(&bytes) : nil
+    }
+
+    /// A text-like cell: `.json` for `json`, `.text` for the others.
+    private static func text(_ type: PostgresDataType, _ bytes: ByteBuffer) -> SQLValue {
+        type == .json ? .json(String(buffer: bytes)) : .text(String(buffer: bytes))
+    }
+
+    /// A `numeric` as the nearest `Double` (`NaN` as not-a-number).
+    private static func numeric(_ bytes: inout ByteBuffer) -> SQLValue {
+        guard let decimal = try? Decimal(from: &bytes, type: .numeric, format: .binary, context: .default) else {
+            return .real(.nan)
+        }
+        return .real(NSDecimalNumber(decimal: decimal).doubleValue)
+    }
+
+    /// A `uuid`'s 16 bytes in PostgreSQL's text form (lowercase, hyphenated).
+    private static func uuid(_ bytes: inout ByteBuffer) -> String {
+        let hex = bytes.readBytes(length: 16)!.map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    }
+
+    /// A `date` (days since 2000-01-01) in PostgreSQL's text form, `2024-05-01` (`infinity`, `-infinity`).
+    static func day(_ days: Int32) -> String {
+        if days == .max { return "infinity" }
+        if days == .min { return "-infinity" }
+        // Howard Hinnant's days-to-civil algorithm, counted from 0000-03-01.
+        let shifted = Int(days) + 10_957 + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    /// `number` with leading zeros up to `width` digits.
+    private static func pad(_ number: Int, _ width: Int) -> String {
+        let digits = String(number)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
