@@ -118,7 +118,7 @@ extension SQLCondition {
         case (.constant(false), _), (_, .constant(false)): return .false
         case (_, .constant(true)): return gate
         case (.sql(let gateText, let gateArguments), .sql(let text, let arguments)):
-            return .sql("(CASE WHEN \(gateText) THEN (\(text)) ELSE 0 END)", gateArguments + arguments)
+            return .sql("(CASE WHEN \(gateText) THEN (\(text)) ELSE FALSE END)", gateArguments + arguments)
         }
     }
 }

@@ -39,7 +39,9 @@ struct CompiledQuery {
             arguments = values
         }
         let order = compiler.orderTerms(query.sortKeys, textOrder: query.textOrder).joined(separator: ", ")
-        let paging: [SQLValue] = [(query.limit < 0 ? -1 : query.limit).sqlValue, query.skip.sqlValue]
+        // No limit: SQLite's LIMIT -1, PostgreSQL's LIMIT NULL.
+        let unlimited: SQLValue = compiler.db.dialect == .sqlite ? .integer(-1) : .null
+        let paging: [SQLValue] = [query.limit < 0 ? unlimited : query.limit.sqlValue, query.skip.sqlValue]
         find = (
             "SELECT \(compiler.selectedColumns(query.keys))" + from + filter + " ORDER BY " + order
                 + " LIMIT ? OFFSET ?",

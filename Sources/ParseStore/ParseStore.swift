@@ -104,6 +104,12 @@ public final class ParseStore: Sendable {
         }
     }
 
+    /// A PostgreSQL store nobody closed gives its connections and threads back when it goes (a SQLite one closes
+    /// its file by itself).
+    deinit {
+        if backend is PostgresBackend { try? backend.close() }
+    }
+
     /// Closes the database; later reads and writes fail, a later `close()` does nothing.
     public func close() throws {
         try mapErrors { try backend.close() }

@@ -51,7 +51,12 @@ extension QueryCompiler {
                 expression = "\(StoreFunctions.sortKeyName)(\(expression))"
             }
             lastDirection = key.descending ? "DESC" : "ASC"
-            terms.append("\(expression) \(lastDirection)")
+            // Unset values sort first, as SQLite sorts NULL (PostgreSQL's own default puts them last); the
+            // indexes PostgreSQL walks are made in that order (`SQLDialect.indexColumn`).
+            let nulls =
+                db.dialect == .postgres && !WhereClause.nonNullColumns.contains(key.path.root)
+                ? (key.descending ? " NULLS LAST" : " NULLS FIRST") : ""
+            terms.append("\(expression) \(lastDirection)\(nulls)")
         }
         if !seen.contains(column("objectId")) { terms.append("\(column("objectId")) \(lastDirection)") }
         return terms

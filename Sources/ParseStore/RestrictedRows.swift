@@ -19,7 +19,7 @@ enum RestrictedRows {
     /// Makes the partial index of `className` when it has none.
     static func ensureIndex(of className: String, in db: any SQLConnection) throws {
         try db.execute(
-            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(indexName(className))) ON "
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(indexName(className)))) ON "
                 + "\(quoteIdentifier(className)) (\"objectId\") WHERE \(condition(db.dialect))")
     }
 

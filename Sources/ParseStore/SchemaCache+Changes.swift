@@ -44,8 +44,8 @@ extension SchemaCache {
                 columns.append("\(quoteIdentifier(name)) \(columnType)")
             }
             try db.execute("CREATE TABLE \(table) (\(columns.joined(separator: ", ")))", [], cached: false)
-            let createdIndex = quoteIdentifier(className + "_createdAt")
-            let updatedIndex = quoteIdentifier(className + "_updatedAt")
+            let createdIndex = quoteIdentifier(db.dialect.indexName(className + "_createdAt"))
+            let updatedIndex = quoteIdentifier(db.dialect.indexName(className + "_updatedAt"))
             try db.execute("CREATE INDEX \(createdIndex) ON \(table) (\"createdAt\", \"objectId\")", [], cached: false)
             try db.execute("CREATE INDEX \(updatedIndex) ON \(table) (\"updatedAt\")", [], cached: false)
             try RestrictedRows.ensureIndex(of: className, in: db)
@@ -73,7 +73,7 @@ extension SchemaCache {
                 """)
             try db.execute(
                 """
-                CREATE INDEX IF NOT EXISTS \(quoteIdentifier(join + "_owningId")) ON \(quoteIdentifier(join)) \
+                CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(join + "_owningId"))) ON \(quoteIdentifier(join)) \
                 ("owningId", "relatedId")
                 """)
         }
@@ -96,9 +96,10 @@ extension SchemaCache {
     static func createIndex(_ className: String, on fields: [String], in db: any SQLConnection) throws {
         let name = className + "_" + fields.joined(separator: "_")
         guard try !nameTakenByTable(name, in: db) else { return }
-        let columns = fields.map(quoteIdentifier).joined(separator: ", ")
+        let columns = fields.map { db.dialect.indexColumn(quoteIdentifier($0)) }.joined(separator: ", ")
         try db.execute(
-            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) (\(columns))")
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(name))) ON \(quoteIdentifier(className)) "
+                + "(\(columns))")
     }
 
     /// Creates the index that walks String field `field` of `className` ignoring case and accents, ties by objectId,
@@ -107,8 +108,9 @@ extension SchemaCache {
         let name = className + "_" + field + "_folded"
         guard try !nameTakenByTable(name, in: db) else { return }
         try db.execute(
-            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(name)) ON \(quoteIdentifier(className)) "
-                + "(\(StoreFunctions.sortKeyName)(\(quoteIdentifier(field))), \"objectId\")")
+            "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(name))) ON \(quoteIdentifier(className)) "
+                + "(\(db.dialect.indexColumn("\(StoreFunctions.sortKeyName)(\(quoteIdentifier(field)))")), \"objectId\")"
+        )
     }
 
     /// True when a table (a class an API client made, say `Book_genre`) has the name an index wants: the index is
@@ -164,6 +166,26 @@ extension ParseFieldType {
 }
 
 extension SQLDialect {
+    /// The name an index is made with: as given, except that PostgreSQL's names hold at most 63 bytes (a longer
+    /// one would be cut, and could then equal its table's), so a longer name keeps its start and ends in a hash of
+    /// the whole.
+    func indexName(_ name: String) -> String {
+        guard self == .postgres, name.utf8.count > 63 else { return name }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var start = ""
+        for character in name {
+            guard start.utf8.count + character.utf8.count <= 46 else { break }
+            start.append(character)
+        }
+        return start + "_" + String(hash, radix: 16)
+    }
+
+    /// One column of an index, in the order the store's sorts ask for: unset values first (SQLite's own order).
+    func indexColumn(_ expression: String) -> String {
+        self == .postgres ? expression + " NULLS FIRST" : expression
+    }
+
     /// The declared type of a field's column; nil for Relation and ACL, which have none.
     ///
     /// PostgreSQL's follow Parse Server's Postgres adapter: `double precision`, `boolean`, `timestamp with time

@@ -1,7 +1,7 @@
 /// A boolean SQL condition with its bound arguments, folded to a constant when the answer needs no query.
 ///
 /// SQL's NULL is treated as false throughout: `AND` and `OR` already agree with that, and negation is written
-/// `(c) IS NOT 1` so that `$ne`, `$nin` and `$nor` match rows whose field is missing.
+/// `(c) IS NOT TRUE` so that `$ne`, `$nin` and `$nor` match rows whose field is missing.
 enum SQLCondition: Sendable {
     /// Known without running anything: a wrong-typed operand, an unknown field, `$in: []`…
     case constant(Bool)
@@ -13,10 +13,10 @@ enum SQLCondition: Sendable {
     /// Always false.
     static let `false` = SQLCondition.constant(false)
 
-    /// The condition as SQL text and its arguments (`1` / `0` for the constants).
+    /// The condition as SQL text and its arguments (`TRUE` / `FALSE` for the constants, which both dialects read).
     var sqlAndArguments: (String, [SQLValue]) {
         switch self {
-        case .constant(let value): (value ? "1" : "0", [])
+        case .constant(let value): (value ? "TRUE" : "FALSE", [])
         case .sql(let text, let arguments): (text, arguments)
         }
     }

@@ -42,7 +42,7 @@ final class ErrorsTests: XCTestCase {
         try rawWrite(store) { db in
             try db.execute(sql: "UPDATE _SCHEMA SET schema = '{not json' WHERE className = 'Book'")
         }
-        let other = try ParseStore(database: store.databaseWriter, clock: FixedClock())
+        let other = try ParseStore(database: store.sqliteDatabase, clock: FixedClock())
         await assertParseError(1) { try await other.read { try $0.schema("Book") } }
     }
 

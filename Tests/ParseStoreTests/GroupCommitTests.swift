@@ -8,6 +8,10 @@ import XCTest
 /// is answered with its own result after the one commit, one that throws or is not kept undoes only itself (its
 /// schema changes too), and a failure that ends SQLite's transaction reaches every write the group had kept.
 final class GroupCommitTests: XCTestCase {
+    override func setUpWithError() throws {
+        try skipUnlessSQLite("SQLite's one writer, whose waiting writes commit together")
+    }
+
     func testWritesAskedForWhileTheWriterIsBusyCommitTogetherEachAnsweredWithItsOwnObject() async throws {
         let store = try ParseStore.inMemory()
         let before = store.groupCommit.commits.load(ordering: .relaxed)

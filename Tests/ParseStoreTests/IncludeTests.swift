@@ -39,8 +39,9 @@ final class IncludeTests: XCTestCase {
     private func statements(_ body: @escaping @Sendable (ParseReader) throws -> Void) async throws -> [String] {
         try await store.read { reader in
             var sql: [String] = []
-            reader.grdb.trace { sql.append($0.expandedDescription) }
-            defer { reader.grdb.trace(options: []) }
+            let traced = try reader.grdb
+            traced.trace { sql.append($0.expandedDescription) }
+            defer { traced.trace(options: []) }
             try body(reader)
             return sql
         }

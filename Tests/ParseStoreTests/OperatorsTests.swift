@@ -40,7 +40,7 @@ final class OperatorsTests: XCTestCase {
         let id = try await makeCounter(store, ["n": 1])
         let statements = Mutex<[String]>([])
         _ = try await store.write { writer in
-            store.databaseWriter.unsafeReentrantWrite { db in
+            try store.sqliteDatabase.unsafeReentrantWrite { db in
                 db.trace { event in
                     if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
                 }

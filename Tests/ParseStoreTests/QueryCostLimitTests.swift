@@ -13,21 +13,18 @@ final class QueryCostLimitTests: XCTestCase {
         await assertParseError(124) {
             try await store.read(within: .milliseconds(30)) { reader in
                 // About a hundred million steps: seconds of work, stopped after 30 ms.
-                try Int.fetchOne(
-                    reader.grdb,
-                    sql: """
-                        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000000)
-                        SELECT count(*) FROM c
-                        """)
+                try reader.db.integer(
+                    """
+                    WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000000)
+                    SELECT count(*) FROM c
+                    """)
             }
         }
         let names = try await store.read(within: .seconds(5)) { try $0.find(ParseQuery("Note")).count }
         XCTAssertEqual(names, 1, "the limit ended with its read")
         let plain = try await store.read {
-            try Int.fetchOne(
-                $0.grdb,
-                sql:
-                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) SELECT count(*) FROM c"
+            try $0.db.integer(
+                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) SELECT count(*) FROM c"
             )
         }
         XCTAssertEqual(plain, 100_000, "reads without a limit are not watched")

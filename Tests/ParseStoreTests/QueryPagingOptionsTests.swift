@@ -33,9 +33,10 @@ final class QueryPagingOptionsTests: XCTestCase {
         let query = ParseQuery("Item").limit(0)
         let statements = try await store.read { reader in
             var sql: [String] = []
-            reader.grdb.trace { sql.append($0.expandedDescription) }
+            let traced = try reader.grdb
+            traced.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(query)
-            reader.grdb.trace(options: [])
+            traced.trace(options: [])
             return sql
         }
         XCTAssertEqual(statements, [])
@@ -81,9 +82,10 @@ final class QueryPagingOptionsTests: XCTestCase {
     func test_keys_selectOnlyTheRequestedColumnsInSQL() async throws {
         let statements = try await store.read { reader in
             var sql: [String] = []
-            reader.grdb.trace { sql.append($0.expandedDescription) }
+            let traced = try reader.grdb
+            traced.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(ParseQuery("Item").select("rank").limit(1))
-            reader.grdb.trace(options: [])
+            traced.trace(options: [])
             return sql
         }
         let select = try XCTUnwrap(statements.first { $0.hasPrefix("SELECT") && $0.contains("\"Item\"") })

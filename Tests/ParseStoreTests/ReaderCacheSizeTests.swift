@@ -8,8 +8,8 @@ final class ReaderCacheSizeTests: XCTestCase {
     func testReadersKeepHalfAMegabyteOfPagesAndTheWriterSQLitesDefault() throws {
         let file = try makeFileStore()
         defer { file.cleanUp() }
-        let reader = try file.store.databaseWriter.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
-        let writer = try file.store.databaseWriter.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let reader = try file.store.sqliteDatabase.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+        let writer = try file.store.sqliteDatabase.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
         XCTAssertEqual(reader, -SQLiteBackend.readerCacheKilobytes)
         XCTAssertEqual(writer, -2000)
     }

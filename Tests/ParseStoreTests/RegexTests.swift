@@ -31,9 +31,10 @@ final class RegexTests: XCTestCase {
     private func statements(_ query: ParseQuery) async throws -> [String] {
         try await store.read { reader in
             var sql: [String] = []
-            reader.grdb.trace { sql.append($0.expandedDescription) }
+            let traced = try reader.grdb
+            traced.trace { sql.append($0.expandedDescription) }
             _ = try reader.find(query)
-            reader.grdb.trace(options: [])
+            traced.trace(options: [])
             return sql
         }
     }

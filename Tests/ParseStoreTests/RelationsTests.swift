@@ -10,10 +10,12 @@ final class RelationsTests: XCTestCase {
         ids.map { ParsePointer(className: "Player", objectId: $0) }
     }
 
-    private func joinRows(_ store: ParseStore, _ table: String = "_Join:opponents:Game") throws -> [[String]] {
-        try rawRead(store) { db in
-            try Row.fetchAll(db, sql: "SELECT relatedId, owningId FROM \(quoteIdentifier(table)) ORDER BY relatedId")
-                .map { [$0["relatedId"], $0["owningId"]] }
+    /// The join table's rows (relatedId, owningId), read with the store's own connection on either backend.
+    private func joinRows(_ store: ParseStore, _ table: String = "_Join:opponents:Game") async throws -> [[String]] {
+        try await store.read { reader in
+            try reader.db.rows(
+                "SELECT \"relatedId\", \"owningId\" FROM \(quoteIdentifier(table)) ORDER BY \"relatedId\""
+            ).map { [$0["relatedId"].text ?? "", $0["owningId"].text ?? ""] }
         }
     }
 
@@ -24,7 +26,8 @@ final class RelationsTests: XCTestCase {
             try $0.update(
                 "Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1", "p2"))])
         }
-        XCTAssertEqual(try joinRows(store), [["p1", game.objectId], ["p2", game.objectId]])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [["p1", game.objectId], ["p2", game.objectId]])
         let schema = try await store.read { try $0.schema("Game") }
         XCTAssertEqual(schema?.fields["opponents"], .relation(targetClass: "Player"))
         XCTAssertEqual(updated["opponents"], .relation(className: "Player"))
@@ -39,7 +42,8 @@ final class RelationsTests: XCTestCase {
                     "Game", objectId: game.objectId, operations: ["opponents": .addRelation(Self.players("p1"))])
             }
         }
-        XCTAssertEqual(try joinRows(store), [["p1", game.objectId]])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [["p1", game.objectId]])
     }
 
     func testRemoveRelationDeletesJoinRowsAndIgnoresAbsentOnes() async throws {
@@ -51,7 +55,8 @@ final class RelationsTests: XCTestCase {
             try $0.update(
                 "Game", objectId: game.objectId, operations: ["opponents": .removeRelation(Self.players("p1", "zz"))])
         }
-        XCTAssertEqual(try joinRows(store), [["p2", game.objectId]])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [["p2", game.objectId]])
     }
 
     func testAddRelationOnCreateUsesTheNewObjectId() async throws {
@@ -59,7 +64,8 @@ final class RelationsTests: XCTestCase {
         let game = try await store.write {
             try $0.create("Game", operations: ["opponents": .addRelation(Self.players("p1"))])
         }
-        XCTAssertEqual(try joinRows(store), [["p1", game.objectId]])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [["p1", game.objectId]])
         XCTAssertEqual(game["opponents"], .relation(className: "Player"))
     }
 
@@ -103,7 +109,8 @@ final class RelationsTests: XCTestCase {
         let store = try makeMemoryStore()
         let game = try await store.write { try $0.create("Game", ["opponents": .relation(className: "Player")]) }
         XCTAssertEqual(game["opponents"], .relation(className: "Player"))
-        XCTAssertEqual(try joinRows(store), [])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [])
         // Writing the same stub again is a no-op.
         let again = try await store.write {
             try $0.update("Game", objectId: game.objectId, ["opponents": .relation(className: "Player")])
@@ -129,7 +136,8 @@ final class RelationsTests: XCTestCase {
             try $0.create("Game", operations: ["opponents": .addRelation(Self.players("p1"))])
         }
         try await store.write { try $0.delete("Game", objectId: game.objectId) }
-        XCTAssertEqual(try joinRows(store), [["p1", game.objectId]])
+        let rows = try await joinRows(store)
+        XCTAssertEqual(rows, [["p1", game.objectId]])
     }
 
     func testRelationOperationWithAnInvalidPointerThrows106() async throws {

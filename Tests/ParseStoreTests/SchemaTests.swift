@@ -231,10 +231,11 @@ final class SchemaTests: XCTestCase {
         let book = try await store.write { try $0.create("Book", ["title": "x", "pages": 1]) }
         let statements = Mutex<[String]>([])
         _ = try await store.write { writer in
-            writer.reader.grdb.trace { event in
+            let traced = try writer.reader.grdb
+            traced.trace { event in
                 if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
             }
-            defer { writer.reader.grdb.trace(options: [], nil) }
+            defer { traced.trace(options: [], nil) }
             try writer.create("Book", ["title": "y", "pages": 2])
             return try writer.update("Book", objectId: book.objectId, operations: ["pages": .increment(1)])
         }

@@ -96,7 +96,7 @@ final class StorageFailureTests: XCTestCase {
     func testReadOnlyDatabaseFailsAsReadOnly() async throws {
         let file = try makeFileStore()
         defer { file.cleanUp() }
-        try await file.store.databaseWriter.writeWithoutTransaction { try $0.execute(sql: "PRAGMA query_only = ON") }
+        try await file.store.sqliteDatabase.writeWithoutTransaction { try $0.execute(sql: "PRAGMA query_only = ON") }
         await assertStorageFailure(.readOnly) { try await file.store.write { try $0.create("Book", ["title": "x"]) } }
     }
 
@@ -137,7 +137,7 @@ final class WriteLockHolder: Sendable {
 /// Caps the database at the pages it has now, on the store's own writer connection (`max_page_count` belongs to a
 /// connection): from then on, any write that needs a new page fails with SQLITE_FULL, as on a full disk.
 func limitToCurrentSize(_ store: ParseStore) throws {
-    try store.databaseWriter.writeWithoutTransaction { db in
+    try store.sqliteDatabase.writeWithoutTransaction { db in
         let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
         let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
         // Free pages would take a write before the limit does; a store that never deleted anything has none.

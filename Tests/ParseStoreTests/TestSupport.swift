@@ -59,7 +59,12 @@ struct TemporaryFileStore {
 
 /// An in-memory store with a deterministic clock.
 func makeMemoryStore(clock: any ParseClock = FixedClock()) throws -> ParseStore {
-    try ParseStore.inMemory(clock: clock)
+    if let url = TestBackend.postgresURL {
+        let store = try ParseStore(postgresURL: TestBackend.freshSchema(in: url), clock: clock)
+        TestBackend.closeAfterThisTest(store)
+        return store
+    }
+    return try ParseStore.inMemory(clock: clock)
 }
 
 /// A file-backed store (WAL `DatabasePool`) in a new temporary directory; call `cleanUp()` when done.
@@ -131,12 +136,12 @@ func count(_ store: ParseStore, _ query: ParseQuery) async throws -> Int {
 
 /// Reads the raw SQLite storage behind `store` (for layout and encoding checks).
 func rawRead<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T {
-    try store.databaseWriter.read(body)
+    try store.sqliteDatabase.read(body)
 }
 
 /// Changes the raw SQLite storage behind `store`, bypassing the store (to simulate damage or other writers).
 func rawWrite<T>(_ store: ParseStore, _ body: (Database) throws -> T) throws -> T {
-    try store.databaseWriter.write(body)
+    try store.sqliteDatabase.write(body)
 }
 
 /// A store with class `Note` and its search index, holding `texts` (one note each, created a second apart), each
@@ -160,10 +165,91 @@ func makeNoteSearchStore(
 
 extension ParseReader {
     /// The GRDB connection under a SQLite store's reader, for tests that look at the raw storage.
-    var grdb: Database { db.sqlite! }
+    var grdb: Database {
+        get throws {
+            try skipUnlessSQLite()
+            return db.sqlite!
+        }
+    }
 }
 
 extension ParseWriter {
     /// The GRDB connection under a SQLite store's writer, for tests that look at the raw storage.
-    var grdb: Database { db.sqlite! }
+    var grdb: Database {
+        get throws {
+            try skipUnlessSQLite()
+            return db.sqlite!
+        }
+    }
 }
+
+extension ParseStore {
+    /// The GRDB database of a SQLite store; skips the test on PostgreSQL.
+    var sqliteDatabase: any DatabaseWriter {
+        get throws {
+            try skipUnlessSQLite()
+            return databaseWriter
+        }
+    }
+}
+
+/// Which backend the store's contract tests run on: SQLite in memory, or — with `PARSNIP_TEST_BACKEND=postgres` —
+/// PostgreSQL at `PARSNIP_TEST_POSTGRES_URL`, each store in a schema of its own. `scripts/test` runs the suite both
+/// ways.
+enum TestBackend {
+    /// The server's URL when the tests run on PostgreSQL.
+    static let postgresURL: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["PARSNIP_TEST_BACKEND"] == "postgres" else { return nil }
+        guard let url = environment["PARSNIP_TEST_POSTGRES_URL"], !url.isEmpty else {
+            fatalError("PARSNIP_TEST_BACKEND=postgres needs PARSNIP_TEST_POSTGRES_URL (scripts/test sets both).")
+        }
+        return url
+    }()
+
+    /// True when the tests run on PostgreSQL.
+    static var isPostgres: Bool { postgresURL != nil }
+
+    /// The PostgreSQL stores the running test opened: closed when it finishes, since a test case (and a store it
+    /// keeps in a property) lives until the whole run ends, and each store holds connections.
+    private static let openStores = Mutex<[ParseStore]>([])
+
+    /// Closes `store` once the running test finishes.
+    static func closeAfterThisTest(_ store: ParseStore) {
+        _ = observer
+        openStores.withLock { $0.append(store) }
+    }
+
+    /// Registered with XCTest the first time a store is opened.
+    private static let observer: StoreCloser = {
+        let closer = StoreCloser()
+        XCTestObservationCenter.shared.addTestObserver(closer)
+        return closer
+    }()
+
+    /// Closes the stores a test opened when it finishes.
+    private final class StoreCloser: NSObject, XCTestObservation, @unchecked Sendable {
+        func testCaseDidFinish(_ testCase: XCTestCase) {
+            for store in TestBackend.openStores.withLock({ stores in
+                defer { stores.removeAll() }
+                return stores
+            }) {
+                try? store.close()
+            }
+        }
+    }
+
+    /// `url` naming a schema no other store uses.
+    static func freshSchema(in url: String) -> String {
+        let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        return url + (url.contains("?") ? "&" : "?") + "schema=" + schema
+    }
+}
+
+/// Skips a test about SQLite's own storage (its files, its query plans, GRDB) when the suite runs on PostgreSQL.
+func skipUnlessSQLite(_ what: String = "SQLite's own storage") throws {
+    if TestBackend.isPostgres { throw XCTSkip("This test is about \(what).") }
+}
+
+/// A test skipped from inside a store's read or write (reaching for SQLite's storage on PostgreSQL) stays a skip.
+extension XCTSkip: StoreBodyRefusal {}

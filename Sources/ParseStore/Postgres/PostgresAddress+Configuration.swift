@@ -20,6 +20,11 @@ extension PostgresAddress {
         configuration.options.connectTimeout = .milliseconds(Int64(PostgresBackend.milliseconds(connectTimeout)))
         let name = [applicationName ?? "parsnip", role].compactMap { $0 }.joined(separator: " ")
         configuration.options.additionalStartupParameters.append(("application_name", name))
+        if let schema {
+            // A quoted identifier, so the schema's name is taken as written.
+            let quoted = "\"" + schema.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            configuration.options.additionalStartupParameters.append(("search_path", quoted))
+        }
         return configuration
     }
 

@@ -69,7 +69,7 @@ extension PostgresAddress {
         return (hostName, port)
     }
 
-    /// Sets what the query's `sslmode`, `connect_timeout` and `application_name` say; refuses any other option.
+    /// Sets what the query's `sslmode`, `connect_timeout`, `application_name` and `schema` say; refuses any other option.
     private mutating func applyOptions(_ query: Substring) throws(ParseError) {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -88,6 +88,9 @@ extension PostgresAddress {
                 connectTimeout = .seconds(seconds)
             case "application_name":
                 applicationName = value
+            case "schema":
+                guard !value.isEmpty else { throw Self.refusal("has an empty schema") }
+                schema = value
             default:
                 throw Self.refusal("has an option Parsnip does not know (\(Self.encode(name)))")
             }

@@ -9,7 +9,8 @@ import PostgresNIO
 /// for `psql`. Query parameters: `sslmode` (`disable`, `prefer`, `require`, `verify-ca`, `verify-full`; by
 /// default `disable` for `localhost`, `127.0.0.1`, `::1` and sockets, `prefer` elsewhere; `prefer` and `require`
 /// encrypt without checking the server's certificate, as libpq does), `connect_timeout` (whole seconds, default
-/// 5) and `application_name`. Anything else is refused, so a mistyped option is not silently ignored.
+/// 5), `application_name` and `schema` (the schema the store's tables live in, PostgreSQL's `search_path`; the
+/// database's default, `public`, when absent). Anything else is refused, so a mistyped option is not silently ignored.
 public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     /// How the connection uses TLS (libpq's `sslmode`).
     public enum TLSMode: String, Sendable, Hashable {
@@ -41,6 +42,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var connectTimeout: Duration
     /// The name the server shows for these connections (`pg_stat_activity.application_name`; `parsnip` when nil).
     public var applicationName: String?
+    /// The schema the store's tables are made and read in (the connections' `search_path`); the server's default
+    /// when nil.
+    public var schema: String?
 
     /// An address from its parts; `database` defaults to `user`, `tls` as for a URL without `sslmode`.
     public init(
@@ -67,7 +71,9 @@ public struct PostgresAddress: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let hostPart = host.hasPrefix("/") ? Self.encode(host) : host.contains(":") ? "[\(host)]" : host
         let userPart = Self.encode(user) + (password == nil ? "" : ":***")
+        let schemaPart = schema.map { "&schema=" + Self.encode($0) } ?? ""
         return "postgres://\(userPart)@\(hostPart):\(port)/\(Self.encode(database))?sslmode=\(tls.rawValue)"
+            + schemaPart
     }
 
     /// `text` percent-encoded for a URL's user, host or path part.

@@ -15,8 +15,12 @@ enum PostgresFunctions {
         try db.execute(#"CREATE TABLE IF NOT EXISTS "_SchemaVersion" ("version" bigint NOT NULL)"#)
         try db.execute(
             #"INSERT INTO "_SchemaVersion" ("version") SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM "_SchemaVersion")"#)
-        // unaccent is a trusted extension (PostgreSQL 13 on): a database's owner may make it.
+        // unaccent is a trusted extension (PostgreSQL 13 on): a database's owner may make it. It may live in
+        // another schema than the store's (one extension a database), so the functions name its schema.
         try db.execute("CREATE EXTENSION IF NOT EXISTS unaccent")
+        let extensionSchema = quoteIdentifier(
+            try db.string(
+                "SELECT extnamespace::regnamespace::text FROM pg_extension WHERE extname = 'unaccent'") ?? "public")
         try db.execute(
             """
             CREATE OR REPLACE FUNCTION parse_lower(text) RETURNS text
@@ -27,7 +31,7 @@ enum PostgresFunctions {
             """
             CREATE OR REPLACE FUNCTION parse_sortkey(text) RETURNS text
                 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-                AS $$ SELECT lower(unaccent('unaccent'::regdictionary, $1)) $$
+                AS $$ SELECT lower(\(extensionSchema).unaccent('\(extensionSchema).unaccent'::regdictionary, $1)) $$
             """)
         // `$regex` through PostgreSQL's own regular expressions, with Parse's options i, m, s and x as embedded
         // options (the pattern was already checked by `BoundedRegex`).
