@@ -35,8 +35,9 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     private(set) var isLost = false
     /// When the read under way must end: a statement that would start later fails with 57014 at once.
     var readDeadline: ContinuousClock.Instant?
-    /// The session's `statement_timeout` as last set here, in milliseconds (0: none).
-    var statementTimeout = 0
+    /// The session's `statement_timeout` as last set here, in milliseconds (0: none; -1: not set yet, so the first
+    /// read sets it, whatever default the server gives).
+    var statementTimeout = -1
     /// The savepoints open inside the current transaction.
     var savepointDepth = 0
     /// What to run once the current transaction ends (`afterTransaction`).
