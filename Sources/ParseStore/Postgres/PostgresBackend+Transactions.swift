@@ -29,8 +29,8 @@ extension PostgresBackend {
             connection.readDeadline = deadline
             do {
                 return try finish(connection, commitIf: { _ in true }, body)
-            } catch  where connection.planChanged && attempts == 1 {
-                continue
+            } catch {
+                guard connection.planChanged, attempts == 1 else { throw error }
             }
         }
     }

@@ -70,6 +70,7 @@ public final class PostgresBackend: StoreBackend {
         writeThreads.start()
     }
 
+    /// Runs `body` in one read snapshot on a reader thread and connection (see `read(from:within:_:)`).
     func read<T: Sendable>(
         within limit: Duration?, _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
@@ -78,6 +79,8 @@ public final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// Runs `body` in one write transaction holding the store's write lock, on a writer thread and connection (see
+    /// `write(from:deadline:commitIf:_:)`).
     func write<T: Sendable>(
         deadline: ContinuousClock.Instant, commitIf shouldCommit: @escaping @Sendable (T) -> Bool,
         _ body: @escaping @Sendable (any SQLConnection) throws -> T
@@ -87,6 +90,8 @@ public final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// Runs `body` in one write transaction on the calling thread (which must not be an event loop), waiting up to
+    /// `prepareLockWait` for another process's write.
     func prepare(_ body: (any SQLConnection) throws -> Void) throws {
         guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
         try Self.reportingErrors {

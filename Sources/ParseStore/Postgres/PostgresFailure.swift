@@ -60,6 +60,7 @@ struct PostgresFailure: Error, Sendable, CustomStringConvertible {
             connectionLost: gone || severity == "FATAL" || severity == "PANIC", isUnreachable: gone)
     }
 
+    /// An error of postgres-nio's own: the server's answer, or the client's failure.
     private init(psql error: PSQLError) {
         if let info = error.serverInfo {
             self.init(

@@ -36,7 +36,13 @@ final class PostgresListener: Sendable {
 
     /// The payloads of the notifications on `channel` from now on, `""` first and after every reconnect; the
     /// stream ends when the backend closes.
+    ///
+    /// `channel` is a fixed name of the program's (postgres-nio puts it in double quotes unescaped): 1 to 63 bytes
+    /// without `"`, or the program stops.
     func notifications(channel: String) -> AsyncStream<String> {
+        precondition(
+            (1...63).contains(channel.utf8.count) && !channel.contains("\""),
+            "A notification channel is 1 to 63 bytes without a double quote.")
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
         let registration = state.withLock { state -> (id: Int, connection: PostgresConnection?)? in
             guard !state.isClosed else { return nil }
@@ -107,14 +113,15 @@ final class PostgresListener: Sendable {
         on connection: PostgresConnection, channels: [String], announcing: [AsyncStream<String>.Continuation]
     ) {
         for channel in channels {
-            let isNew = state.withLock { state in
-                state.connection === connection && state.listens[channel] == nil
+            // Checked and added under one lock, so two streams asking at once make one listener, not two.
+            state.withLock { state in
+                guard state.connection === connection, state.listens[channel] == nil,
+                    !(state.subscribers[channel]?.isEmpty ?? true)
+                else { return }
+                state.listens[channel] = connection.addListener(channel: channel) { [weak self] _, notification in
+                    self?.deliver(notification.payload, on: channel)
+                }
             }
-            guard isNew else { continue }
-            let context = connection.addListener(channel: channel) { [weak self] _, notification in
-                self?.deliver(notification.payload, on: channel)
-            }
-            state.withLock { $0.listens[channel] = context }
         }
         connection.query("SELECT 1", logger: logger).whenComplete { result in
             guard case .success = result else { return }

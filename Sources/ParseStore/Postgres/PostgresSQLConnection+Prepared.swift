@@ -21,9 +21,10 @@ struct PreparedQueryKey: Hashable {
 /// parameter types, so each placeholder is cast to its argument's type (`$1::int8`), as an unnamed statement
 /// states them.
 extension PostgresSQLConnection {
-    /// After this many forgotten prepared statements the connection is closed rather than lent again, so a server
-    /// never keeps many unused plans for one connection.
-    static let forgottenStatementLimit = 500
+    /// After preparing this many statements a connection is closed rather than lent again (a new one takes its
+    /// place), so the server never keeps more plans than that for one connection, forgotten ones included. The
+    /// store's fixed queries number well under it.
+    static let preparedStatementLimit = 500
 
     /// The rows of `text` (the store's `sql`), run as a named prepared statement.
     ///
@@ -54,13 +55,13 @@ extension PostgresSQLConnection {
         let sql = PostgresStatementText(key.sql, casts: arguments.map(PostgresArgument.cast)).sql
         let statement = try waitingForServer { try PostgresWait.wait(connection.prepare(query: sql)) }
         preparedQueries[key] = statement
+        statementsPrepared += 1
         return statement
     }
 
     /// Forgets every prepared query. They stay on the server (a DEALLOCATE would cost a round trip each) until the
-    /// connection closes, which it does once it has forgotten `forgottenStatementLimit` of them.
+    /// connection closes, at the latest once it has prepared `preparedStatementLimit` statements.
     func forgetPreparedQueries() {
-        forgottenStatements += preparedQueries.count
         preparedQueries.removeAll()
     }
 }

@@ -24,8 +24,8 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     let preparesQueries: Bool
     /// The queries prepared on this connection, by text and argument types.
     var preparedQueries: [PreparedQueryKey: PreparedQuery] = [:]
-    /// How many prepared statements were forgotten (left on the server) since the connection opened.
-    var forgottenStatements = 0
+    /// How many statements this connection has prepared since it opened (all still on the server).
+    var statementsPrepared = 0
     /// True inside a transaction begun with `begin`.
     var inTransaction = false
     /// Set when a prepared query's table changed shape inside the transaction, which PostgreSQL then ended: the
@@ -35,8 +35,9 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     private(set) var isLost = false
     /// When the read under way must end: a statement that would start later fails with 57014 at once.
     var readDeadline: ContinuousClock.Instant?
-    /// The session's `statement_timeout` as last set here, in milliseconds (0: none).
-    var statementTimeout = 0
+    /// The session's `statement_timeout` as last set here, in milliseconds (0: none; -1: not set yet, so the first
+    /// read sets it, whatever default the server gives).
+    var statementTimeout = -1
     /// The savepoints open inside the current transaction.
     var savepointDepth = 0
     /// What to run once the current transaction ends (`afterTransaction`).
@@ -58,9 +59,8 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     /// True while the connection can take statements.
     var isUsable: Bool { !isLost && !connection.isClosed }
 
-    /// True once the connection left so many forgotten prepared statements on the server that it should be closed
-    /// rather than lent again.
-    var isWornOut: Bool { forgottenStatements >= Self.forgottenStatementLimit }
+    /// True once the connection has prepared so many statements that it should be closed rather than lent again.
+    var isWornOut: Bool { statementsPrepared >= Self.preparedStatementLimit }
 
     /// Opens a connection to `configuration` on `eventLoop`, waiting for it on this thread.
     static func open(
@@ -86,6 +86,7 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
         _ = try? PostgresWait.wait(connection.close())
     }
 
+    /// Runs one statement, or each of several (without arguments) in turn, unnamed.
     func execute(_ sql: String, _ arguments: [SQLValue], cached: Bool) throws {
         let text = statementText(sql, cached: cached)
         if arguments.isEmpty && text.statements.count > 1 {
@@ -95,6 +96,7 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
         }
     }
 
+    /// Runs one query, prepared when it may be, and hands `body` its rows (all received before the first is handed).
     func scanRows(_ sql: String, _ arguments: [SQLValue], cached: Bool, _ body: (SQLRow) throws -> Bool) throws {
         let text = statementText(sql, cached: cached)
         let rows =
@@ -108,6 +110,7 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
         }
     }
 
+    /// True for a table or partitioned table named exactly `name` in the current schema.
     func tableExists(_ name: String) throws -> Bool {
         let found = try value(
             "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
@@ -116,6 +119,7 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
         return found.boolean ?? false
     }
 
+    /// Forgets the rewritten texts and the prepared queries (see `forgetPreparedQueries`).
     func forgetTableShapes() {
         texts.removeAll()
         forgetPreparedQueries()

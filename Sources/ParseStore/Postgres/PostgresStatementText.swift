@@ -46,6 +46,7 @@ struct PostgresStatementText: Sendable, Hashable {
             current.reserveCapacity(bytes.count + 16)
         }
 
+        /// Copies the whole text, statement by statement.
         mutating func run() {
             while index < bytes.count {
                 let byte = bytes[index]

@@ -121,7 +121,8 @@ final class PostgresBackendTests: PostgresTestCase {
                 }
             }
         }
-        XCTAssertEqual(ran.withLock { $0 }, 2)
+        // 0.15 s each within 0.3 s in all: the third cannot start, however slow the machine makes the first two.
+        XCTAssertTrue((1...2).contains(ran.withLock { $0 }), "\(ran.withLock { $0 }) statements ran")
     }
 
     func testWriteInAReadIsRefusedAsReadOnly() async throws {

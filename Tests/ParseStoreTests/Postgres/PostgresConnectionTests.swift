@@ -205,6 +205,23 @@ final class PostgresConnectionTests: PostgresTestCase {
         XCTAssertEqual(texts, [.text("x"), .text("none"), .text("y")])
     }
 
+    func testReaderThatPreparedItsLimitOfStatementsIsReplacedByAFreshConnection() async throws {
+        let backend = try makeBackend(poolSize: 2)
+        let pid = "SELECT pg_backend_pid()"
+        let first = try await rows(backend, pid)
+        let limit = PostgresSQLConnection.preparedStatementLimit
+        try await backend.read(within: nil) { connection in
+            for number in 0..<(limit - 1) { _ = try connection.value("SELECT ? + \(number)", [.integer(1)]) }
+        }
+        let sameConnection = try await rows(backend, pid)
+        XCTAssertEqual(sameConnection, first)
+        try await backend.read(within: nil) { connection in
+            _ = try connection.value("SELECT ? + \(limit)", [.integer(1)])
+        }
+        let replaced = try await rows(backend, pid)
+        XCTAssertNotEqual(replaced, first, "the worn-out reader was closed and a new one opened")
+    }
+
     func testStatementErrorIsReportedWithTheServerMessageAndTheConnectionServesOn() async throws {
         let backend = try makeBackend(poolSize: 2)
         do {
