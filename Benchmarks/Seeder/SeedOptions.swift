@@ -31,7 +31,8 @@ struct SeedOptions {
         Fills a Parsnip database through the ParseStore API with N realistic to-dos (class TodoListItem),
         N realistic recipes (class Recipe, stored with the app's Parse encodings) and/or a book catalogue
         (Book with Pointers to Genre and ISBN, Relations to Author and Publisher, Genre.books).
-          --database PATH  SQLite file to fill, created when missing (default: data/parsnip.sqlite)
+          --database PATH  SQLite file to fill, created when missing (default: data/parsnip.sqlite), or a
+                           postgres://user@host/database address (its tables made on first use)
           --count N        number of to-dos to create (default: 10000, or 0 when --recipes or --books
                            is given)
           --recipes N      number of recipes to create (default: 0)

@@ -19,16 +19,22 @@ func fail(_ error: Error) -> Never {
     exit(1)
 }
 
-let databaseURL = URL(fileURLWithPath: options.database)
-try? FileManager.default.createDirectory(
-    at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+let isPostgres = options.database.hasPrefix("postgres://") || options.database.hasPrefix("postgresql://")
+let databaseURL = URL(fileURLWithPath: isPostgres ? "/" : options.database)
+if !isPostgres {
+    try? FileManager.default.createDirectory(
+        at: databaseURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+}
 
 // The first object is about `count + recipes + catalogue writes` milliseconds ago, so the newest lands at about
 // the moment seeding started.
 let start = Date().addingTimeInterval(-Double(options.count + options.recipes + options.bookClockReadings) / 1000)
 let store: ParseStore
 do {
-    store = try ParseStore(path: databaseURL.path, clock: SteppingClock(start: start))
+    store =
+        isPostgres
+        ? try ParseStore(postgresURL: options.database, clock: SteppingClock(start: start))
+        : try ParseStore(path: databaseURL.path, clock: SteppingClock(start: start))
 } catch {
     fail(error)
 }
@@ -63,7 +69,10 @@ func seed(
         print("seeded \(created)/\(total) \(noun) (\(Int(Double(created) / max(seconds, 0.001)))/s)")
     }
     let seconds = Date().timeIntervalSince(began)
-    print(String(format: "Done: %d %@ in %.1f s into %@", created, noun, seconds, databaseURL.path))
+    print(
+        String(
+            format: "Done: %d %@ in %.1f s into %@", created, noun, seconds,
+            isPostgres ? "PostgreSQL" : databaseURL.path))
     return ids
 }
 

@@ -1,15 +1,37 @@
 import Foundation
+import Parsnip
 
-/// What `--database` may name: the path of a database file. An address such as `postgres://…` is refused in one
-/// sentence, instead of becoming a folder named `postgres:`.
+/// What `--database` (or `PARSNIP_DATABASE_URL`) may name: the path of a SQLite file, or — for the server — a
+/// `postgres://` address. Any other address is refused in one sentence, instead of becoming a folder named after
+/// its scheme; the address's password is never repeated.
 enum DatabaseLocation {
-    /// The absolute path `value` names; exits with the sentence when `value` is an address, not a path.
-    static func path(_ value: String) -> String {
+    /// The file when none is named.
+    static let defaultFile = "data/parsnip.sqlite"
+
+    /// The database the server uses: `--database`, else `PARSNIP_DATABASE_URL`, else the default file; exits with
+    /// one sentence for an address of another kind.
+    static func forServer(_ option: String?) -> ParsnipSettings.Database {
+        let value =
+            option ?? ProcessInfo.processInfo.environment["PARSNIP_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let value else { return .file(URL(fileURLWithPath: defaultFile).standardizedFileURL.path) }
+        guard let scheme = scheme(of: value) else { return .file(URL(fileURLWithPath: value).standardizedFileURL.path) }
+        guard ["postgres", "postgresql"].contains(scheme.lowercased()) else {
+            ServeCommand.fail(
+                "--database takes the path of a database file, such as data/parsnip.sqlite, or a PostgreSQL address, "
+                    + "such as postgres://user@host/database; a \(scheme):// address is neither.")
+        }
+        return .postgres(value)
+    }
+
+    /// The absolute path `value` names, for the commands that work on a file; exits with the sentence when `value`
+    /// is an address, not a path.
+    static func path(_ value: String?) -> String {
+        let value = value ?? defaultFile
         if let scheme = scheme(of: value) {
             // The address may hold a password: only its kind is repeated.
             ServeCommand.fail(
                 "--database takes the path of a database file, such as data/parsnip.sqlite; a \(scheme):// address "
-                    + "is not one, and this Parsnip keeps its data only in a file.")
+                    + "is not one, and this command works on a file only.")
         }
         return URL(fileURLWithPath: value).standardizedFileURL.path
     }

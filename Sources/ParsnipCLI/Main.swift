@@ -48,8 +48,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.")
     var port = 8080
 
-    @Option(help: "The database file. It and its folder are created if they do not exist.")
-    var database = "data/parsnip.sqlite"
+    @Option(
+        help: ArgumentHelp(
+            """
+            The database: a file, created with its folder if missing (data/parsnip.sqlite when neither this nor \
+            PARSNIP_DATABASE_URL is given), or a PostgreSQL address, postgres://user:password@host:port/database, \
+            whose tables are made on first start. Several Parsnips may share one PostgreSQL database; a file is one \
+            Parsnip's.
+            """))
+    var database: String?
 
     @Option(help: "How much to log: trace, debug, info, notice, warning, error or critical.")
     var logLevel: String = "notice"
@@ -182,9 +189,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func start() async throws {
-        let databasePath = DatabaseLocation.path(database)
-        try Self.prepareFolder(for: databasePath)
-        guard DatabaseFileLock.take(databasePath) else { Self.fail(DatabaseFileLock.serverRefusal(databasePath)) }
+        let place = DatabaseLocation.forServer(database)
+        if case .file(let databasePath) = place {
+            try Self.prepareFolder(for: databasePath)
+            guard DatabaseFileLock.take(databasePath) else { Self.fail(DatabaseFileLock.serverRefusal(databasePath)) }
+        }
         guard let templates = ParsnipSettings.locateDirectory(named: "Templates") else {
             Self.fail("Cannot find the Templates folder. Run parsnip from the Parsnip folder.")
         }
@@ -195,7 +204,7 @@ struct ServeCommand: AsyncParsableCommand {
         var settings = ParsnipSettings(
             host: host,
             port: port,
-            database: .file(databasePath),
+            database: place,
             templatesDirectory: templates,
             publicDirectory: publicFiles,
             logLevel: Logger.Level(rawValue: logLevel) ?? .notice
@@ -234,7 +243,7 @@ struct ServeCommand: AsyncParsableCommand {
                 Self.printSetupInstructions(
                     host: host, port: port, signInRequired: signInRequired, setupCode: setupCode)
             }
-            print("Database: \(databasePath)")
+            print("Database: \(place.shown)")
             print("Press Ctrl-C to stop.")
             // Other programs (scripts, tests) read these lines through a pipe: send them now, not at exit.
             fflush(nil)

@@ -57,6 +57,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     do {
         switch settings.database {
         case .file(let path): store = try ParseStore(path: path, clock: settings.clock)
+        case .postgres(let url): store = try ParseStore(postgresURL: url, clock: settings.clock)
         case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
         }
     } catch let error as ParseError {

@@ -8,6 +8,8 @@ public struct ParsnipSettings: Sendable {
     public enum Database: Sendable, Hashable {
         /// One SQLite file (created with its folder if missing).
         case file(String)
+        /// A PostgreSQL database at a `postgres://` address, which several Parsnip servers may share.
+        case postgres(String)
         /// A private in-memory database that disappears with the process (tests).
         case inMemory
     }
@@ -135,5 +137,16 @@ public struct ParsnipSettings: Sendable {
             }
         #endif
         return (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    }
+}
+
+extension ParsnipSettings.Database {
+    /// The database as a person is told it: the file's path, or the PostgreSQL address without its password.
+    public var shown: String {
+        switch self {
+        case .file(let path): path
+        case .postgres(let url): (try? PostgresAddress(url: url).description) ?? "a PostgreSQL database"
+        case .inMemory: "in memory"
+        }
     }
 }

@@ -17,7 +17,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// that steps one millisecond per save, so "newest first" never depends on two saves landing in one millisecond.
 func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -> ParsnipSettings {
     var settings = ParsnipSettings(
-        database: .inMemory,
+        database: testDatabase(),
         templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
         publicDirectory: packageRoot.appendingPathComponent("Public").path,
         logLevel: .critical,
@@ -34,6 +34,17 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -
     // the unit tests' time.
     settings.passwordHashCost = testPasswordHashCost
     return settings
+}
+
+/// The database of a test app: in memory, or with `PARSNIP_TEST_BACKEND=postgres` a schema of its own in the
+/// PostgreSQL database at `PARSNIP_TEST_POSTGRES_URL`.
+func testDatabase() -> ParsnipSettings.Database {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment["PARSNIP_TEST_BACKEND"] == "postgres", let url = environment["PARSNIP_TEST_POSTGRES_URL"] else {
+        return .inMemory
+    }
+    let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    return .postgres(url + (url.contains("?") ? "&" : "?") + "schema=" + schema)
 }
 
 /// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.
