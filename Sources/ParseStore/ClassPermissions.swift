@@ -26,7 +26,7 @@ extension ParseAccess {
         // The all-public map Parse writes for a class created implicitly counts as none: a class the household's
         // pages made (or a restore brought back) keeps its default until someone sets other permissions.
         var stored = entry?.document["classLevelPermissions"]
-        if stored == SchemaDocument.defaultPermissions { stored = nil }
+        if stored?.isSame(as: SchemaDocument.defaultPermissions) == true { stored = nil }
         guard case .object(let permissions)? = stored ?? schemas.defaultPermissions(of: className),
             case .object(let granted)? = permissions[operation.rawValue]
         else { return }

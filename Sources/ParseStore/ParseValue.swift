@@ -116,3 +116,19 @@ extension ParseValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, E
     }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension ParseValue {
+    /// True when the two values are equal with every Object's keys taken in any order: a document read back from
+    /// PostgreSQL's `jsonb` has its keys in an order of its own, and is still the same document.
+    func isSame(as other: ParseValue) -> Bool {
+        switch (self, other) {
+        case (.object(let mine), .object(let theirs)):
+            guard mine.count == theirs.count else { return false }
+            return mine.allSatisfy { key, value in theirs[key].map(value.isSame(as:)) ?? false }
+        case (.array(let mine), .array(let theirs)):
+            return mine.count == theirs.count && zip(mine, theirs).allSatisfy { $0.isSame(as: $1) }
+        default:
+            return self == other
+        }
+    }
+}

@@ -19,7 +19,9 @@ extension ParseReader {
         }
         fields["ACL"] = ["type": "ACL"]
         var permissions = entry.document["classLevelPermissions"] ?? SchemaDocument.defaultPermissions
-        if permissions == SchemaDocument.defaultPermissions, let fallback = context.defaultPermissions(of: className) {
+        if permissions.isSame(as: SchemaDocument.defaultPermissions),
+            let fallback = context.defaultPermissions(of: className)
+        {
             permissions = fallback
         }
         return ["className": .string(className), "fields": .object(fields), "classLevelPermissions": permissions]

@@ -108,6 +108,23 @@ final class ClassPermissionsTests: XCTestCase {
         try await store.write { try $0.acting(as: .anonymous).delete("Open", objectId: made.objectId) }
     }
 
+    func testTheServersDefaultPermissionsHoldForAClassWhoseSchemaIsReadBackFromTheDatabase() async throws {
+        let store = try makeMemoryStore()
+        try store.setDefaultClassLevelPermissions(["Private": ["update": [:], "find": [:]]])
+        // Made by a write: its schema holds the all-public map Parse writes, which yields to the server's default.
+        let made = try await store.write { try $0.create("Private", ["name": "a"]) }
+        // Read back from the database, not from the cache (PostgreSQL's jsonb gives the map's keys another order).
+        store.context.schemas.invalidate()
+        await assertParseError(119) {
+            _ = try await store.write {
+                try $0.acting(as: .anonymous).update("Private", objectId: made.objectId, ["name": "b"])
+            }
+        }
+        await assertParseError(119) {
+            _ = try await store.read { try $0.acting(as: .anonymous).find(ParseQuery("Private")) }
+        }
+    }
+
     func testIncludesAndSubQueriesMeetTheirOwnClassesFindPermission() async throws {
         let (store, choreId) = try await chores()
         let pointer = ParseValue.pointer(ParsePointer(className: "Chore", objectId: choreId))

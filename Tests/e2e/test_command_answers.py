@@ -105,14 +105,39 @@ def test_a_second_server_on_the_same_database_file_is_refused_in_one_sentence(tm
     again.stop()
 
 
-def test_a_database_address_instead_of_a_path_is_refused_and_makes_no_folder(tmp_path: Path):
-    for command in ([], ["backup", str(tmp_path / "b.parsnip-backup")], ["export", str(tmp_path / "e.zip")]):
+def test_a_database_address_a_command_cannot_use_is_refused_and_makes_no_folder(tmp_path: Path):
+    # backup and export work on a file: a PostgreSQL address is refused, its password never repeated.
+    for command in (["backup", str(tmp_path / "b.parsnip-backup")], ["export", str(tmp_path / "e.zip")]):
         answer = subprocess.run(
             [str(BINARY), *command, "--database", "postgres://ana:s3cret@db.example:5432/parsnip"],
             cwd=tmp_path, capture_output=True, text=True, timeout=60)
         assert answer.returncode == 1, (command, answer.stdout, answer.stderr)
         assert answer.stderr.strip() == (
             "parsnip: --database takes the path of a database file, such as data/parsnip.sqlite; a postgres:// "
-            "address is not one, and this Parsnip keeps its data only in a file."), command
+            "address is not one, and this command works on a file only."), command
         assert "s3cret" not in answer.stdout + answer.stderr
         assert list(tmp_path.iterdir()) == [], f"{command} made {list(tmp_path.iterdir())}"
+    # The server takes a file or a PostgreSQL address, and says so of any other address.
+    answer = subprocess.run(
+        [str(BINARY), "--database", "ftp://ana:s3cret@db.example/parsnip"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert answer.returncode == 1, (answer.stdout, answer.stderr)
+    assert answer.stderr.strip() == (
+        "parsnip: --database takes the path of a database file, such as data/parsnip.sqlite, or a PostgreSQL "
+        "address, such as postgres://user@host/database; a ftp:// address is neither.")
+    assert "s3cret" not in answer.stdout + answer.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_postgresql_server_that_cannot_be_reached_stops_the_server_in_one_sentence(tmp_path: Path):
+    answer = subprocess.run(
+        [str(BINARY), "--port", str(free_port()),
+         "--database", f"postgres://ana:s3cret@127.0.0.1:{free_port()}/parsnip"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert answer.returncode == 1, (answer.stdout, answer.stderr)
+    port = answer.args[-1].split(":")[-1].split("/")[0]
+    assert answer.stderr.strip() == (
+        f"parsnip: The PostgreSQL server at postgres://ana:***@127.0.0.1:{port}/parsnip?sslmode=disable cannot be "
+        "reached: check that it is running and that the address is right.")
+    assert "s3cret" not in answer.stdout + answer.stderr
+    assert list(tmp_path.iterdir()) == [], "no folder or file is made for an address"
