@@ -34,8 +34,9 @@ enum RestrictedRows {
 
     /// True when some row of `className` is hidden from somebody by its ACL.
     static func exist(in className: String, db: any SQLConnection) throws -> Bool {
-        try db.bool("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition(db.dialect)))")
-            ?? true
+        try db.memoized("restricted " + className) {
+            try db.value("SELECT EXISTS (SELECT 1 FROM \(quoteIdentifier(className)) WHERE \(condition(db.dialect)))")
+        }.boolean ?? true
     }
 }
 

@@ -189,7 +189,9 @@ final class SchemaCache: Sendable {
     static func schemaVersion(_ db: any SQLConnection) throws -> Int {
         switch db.dialect {
         case .sqlite: try db.integer("PRAGMA schema_version") ?? 0
-        case .postgres: try db.integer(#"SELECT "version" FROM "_SchemaVersion""#) ?? 0
+        case .postgres:
+            try db.memoized("schemaVersion") { try db.value(#"SELECT "version" FROM "_SchemaVersion""#) }.integer
+                .map { Int($0) } ?? 0
         }
     }
 

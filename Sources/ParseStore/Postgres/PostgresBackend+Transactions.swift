@@ -27,6 +27,8 @@ extension PostgresBackend {
             }
             defer { pool.giveBack(connection) }
             connection.readDeadline = deadline
+            // One snapshot: what it answers once (the schema's version, whether a class hides rows) stays true.
+            connection.snapshotMemo = SnapshotMemo()
             do {
                 return try finish(connection, commitIf: { _ in true }, body)
             } catch {

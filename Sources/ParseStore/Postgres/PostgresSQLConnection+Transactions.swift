@@ -4,6 +4,7 @@ extension PostgresSQLConnection {
         savepointDepth = 0
         transactionCallbacks.removeAll()
         planChanged = false
+        snapshotMemo = nil
         _ = try command(sql)
         inTransaction = true
     }

@@ -31,6 +31,8 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
     /// Set when a prepared query's table changed shape inside the transaction, which PostgreSQL then ended: the
     /// backend runs the read again.
     var planChanged = false
+    /// The answers of the read snapshot under way (set by `PostgresBackend.read` after BEGIN; none in a write).
+    var snapshotMemo: SnapshotMemo?
     /// Set once a statement found the connection gone.
     private(set) var isLost = false
     /// When the read under way must end: a statement that would start later fails with 57014 at once.

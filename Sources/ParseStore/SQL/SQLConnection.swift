@@ -39,6 +39,11 @@ protocol SQLConnection: AnyObject {
     /// Calls `onCommit` once the current transaction commits, or `onRollback` once it is rolled back.
     func afterTransaction(onCommit: @escaping @Sendable () -> Void, onRollback: @escaping @Sendable () -> Void)
 
+    /// Answers worked out once per read snapshot (the schema's version, whether a class hides rows), when the
+    /// connection is in a read-only snapshot whose answers cannot change and each statement costs a round trip
+    /// (PostgreSQL's reads); nil elsewhere, where they are asked each time.
+    var snapshotMemo: SnapshotMemo? { get }
+
     /// Forgets what the connection keeps about table shapes (prepared statements, column lists), after a change
     /// of schema was rolled back or made elsewhere.
     func forgetTableShapes()
@@ -47,6 +52,18 @@ protocol SQLConnection: AnyObject {
 extension SQLConnection {
     /// The connection object itself, for a connection that is its own for as long as it is open.
     var identity: ObjectIdentifier { ObjectIdentifier(self) }
+
+    /// No memo: every answer is asked for.
+    var snapshotMemo: SnapshotMemo? { nil }
+
+    /// The value `key` names in this snapshot: from the memo when the snapshot keeps one, else `compute`d (and kept).
+    func memoized(_ key: String, _ compute: () throws -> SQLValue) rethrows -> SQLValue {
+        guard let memo = snapshotMemo else { return try compute() }
+        if let known = memo.values[key] { return known }
+        let value = try compute()
+        memo.values[key] = value
+        return value
+    }
 
     /// Runs one statement (or several, without arguments), preparing it afresh.
     func execute(_ sql: String, _ arguments: [SQLValue] = []) throws {
@@ -108,6 +125,11 @@ extension SQLConnection {
         }
         return texts
     }
+}
+
+/// What one read snapshot has already asked (`SQLConnection.snapshotMemo`); used by one connection at a time.
+final class SnapshotMemo {
+    var values: [String: SQLValue] = [:]
 }
 
 /// One row of a query's result: its values by position and by column name.
