@@ -37,6 +37,8 @@ public final class PostgresBackend: StoreBackend {
     private let writeThreads: NIOThreadPool
     let listener: PostgresListener
     private let isClosed = Atomic(false)
+    /// The connection holding the lock that says a server serves this database (`claimSoleServer`), if taken.
+    let serverLock = Mutex<PostgresSQLConnection?>(nil)
 
     /// Connections at most: two a core, at least 8, since a body mostly waits on the network rather than a core.
     public static var defaultPoolSize: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) * 2 }
@@ -145,6 +147,10 @@ public final class PostgresBackend: StoreBackend {
         readers.close()
         writers.close()
         listener.close()
+        serverLock.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
         try group.syncShutdownGracefully()
     }
 

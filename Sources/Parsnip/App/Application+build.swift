@@ -68,6 +68,19 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         }
         throw StartupError(error.message)
     }
+    if case .postgres = settings.database {
+        let claimed: Bool
+        do { claimed = try store.claimSoleServer() } catch let error as ParseError {
+            try? store.close()
+            throw StartupError(error.message)
+        }
+        guard claimed else {
+            try? store.close()
+            throw StartupError(
+                "Another Parsnip is already serving \(settings.database.shown); for now one Parsnip serves one "
+                    + "PostgreSQL database, so use that one or stop it first.")
+        }
+    }
     let writePath: WritePath
     do {
         writePath = try await .forApps(
