@@ -141,7 +141,7 @@ enum ParseDateFormat {
     }
 
     /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = floorDiv(z, 146_097)
         let doe = z - era * 146_097

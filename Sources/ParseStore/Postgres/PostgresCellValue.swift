@@ -84,17 +84,9 @@ enum PostgresCellValue {
     static func day(_ days: Int32) -> String {
         if days == .max { return "infinity" }
         if days == .min { return "-infinity" }
-        // Howard Hinnant's days-to-civil algorithm, counted from 0000-03-01.
-        let shifted = Int(days) + 10_957 + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        // PostgreSQL counts from 2000-01-01, 10,957 days after 1970-01-01.
+        let (year, month, day) = ParseDateFormat.civil(fromDays: Int64(days) + 10_957)
+        return pad(Int(year), 4) + "-" + pad(Int(month), 2) + "-" + pad(Int(day), 2)
     }
 
     /// `number` with leading zeros up to `width` digits.
