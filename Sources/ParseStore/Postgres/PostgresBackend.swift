@@ -37,8 +37,6 @@ public final class PostgresBackend: StoreBackend {
     private let writeThreads: NIOThreadPool
     let listener: PostgresListener
     private let isClosed = Atomic(false)
-    /// The connection holding the lock that says a server serves this database (`claimSoleServer`), if taken.
-    let serverLock = Mutex<PostgresSQLConnection?>(nil)
 
     /// Connections at most: two a core, at least 8, since a body mostly waits on the network rather than a core.
     public static var defaultPoolSize: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) * 2 }
@@ -89,6 +87,17 @@ public final class PostgresBackend: StoreBackend {
     ) async throws -> T {
         try await run(on: writeThreads) { [writers] in
             try Self.write(from: writers, deadline: deadline, commitIf: shouldCommit, body)
+        }
+    }
+
+    /// The shared version (`SharedVersion`), in one statement on a reader connection outside any transaction: one
+    /// round trip.
+    func sharedVersion() async throws -> Int? {
+        try await run(on: readThreads) { [readers] in
+            var version: Int?
+            let connection = try Self.startTransaction(from: readers) { version = try SharedVersion.read($0) }
+            readers.giveBack(connection)
+            return version
         }
     }
 
@@ -147,10 +156,6 @@ public final class PostgresBackend: StoreBackend {
         readers.close()
         writers.close()
         listener.close()
-        serverLock.withLock { connection in
-            connection?.close()
-            connection = nil
-        }
         try group.syncShutdownGracefully()
     }
 

@@ -68,19 +68,6 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         }
         throw StartupError(error.message)
     }
-    if case .postgres = settings.database {
-        let claimed: Bool
-        do { claimed = try store.claimSoleServer() } catch let error as ParseError {
-            try? store.close()
-            throw StartupError(error.message)
-        }
-        guard claimed else {
-            try? store.close()
-            throw StartupError(
-                "Another Parsnip is already serving \(settings.database.shown); for now one Parsnip serves one "
-                    + "PostgreSQL database, so use that one or stop it first.")
-        }
-    }
     let writePath: WritePath
     do {
         writePath = try await .forApps(
@@ -119,9 +106,17 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
         keptClasses: StoreAccountRepository.accountClasses, words: classWords,
         importRules: ImportRules(known: knownClasses, apps: appImportFormats), logger: logger)
+    // A PostgreSQL database may be shared by several servers: what this one remembers follows their writes.
+    var otherServers: OtherServers?
+    if store.mayBeShared {
+        let following = OtherServers(door: writePath.door, counting: { try writePath.countTotals($0) })
+        following.follow { _ in accounts.forgetWhatOthersMayHaveChanged() }
+        following.follow { reader in if let reader { try keys.reload(from: reader) } }
+        otherServers = following
+    }
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
-        accounts: accounts, backups: backups, logger: logger,
+        accounts: accounts, backups: backups, logger: logger, otherServers: otherServers,
         parseAPI: { throttle in
             let api = AccountsForAPI(accounts: accounts, throttle: throttle, pause: settings.pause)
             let objects = APIObjects(
@@ -211,10 +206,13 @@ func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, writePath: WritePath, todos: some TodoRepository,
     recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository,
-    backups: BackupService, logger: Logger, parseAPI: ((SignInThrottle) -> ParseAPIController)? = nil
+    backups: BackupService, logger: Logger, otherServers: OtherServers? = nil,
+    parseAPI: ((SignInThrottle) -> ParseAPIController)? = nil
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
+    // First: the household's language, the session and every cached page below are then as other servers left them.
+    if let otherServers { router.add(middleware: OtherServersMiddleware(otherServers: otherServers)) }
     router.add(
         middleware: LanguageMiddleware(
             householdDefault: Language(rawValue: settings.language) ?? .en,
@@ -266,7 +264,7 @@ func buildRouter(
     let routes = AccessRoutes(group: pagesGroup, table: accessTable)
     let clock = settings.clock
     // One throttle: a wrong current password on the password page counts as a failed sign-in.
-    let throttle = SignInThrottle(now: { clock.now() })
+    let throttle = SignInThrottle(sharedIn: otherServers?.store, now: { clock.now() })
     AccountController(
         accounts: accounts, pages: pages, throttle: throttle, setupGate: SetupGate(code: settings.setupCode),
         pause: settings.pause
