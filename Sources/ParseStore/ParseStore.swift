@@ -56,6 +56,7 @@ public final class ParseStore: Sendable {
         try mapErrors {
             try backend.prepare { db in try self.context.prepare(db) }
         }
+        (backend as? PostgresBackend)?.remembersFactsAcrossReads()
     }
 
     /// Runs `body` in one read snapshot.

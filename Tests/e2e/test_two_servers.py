@@ -87,7 +87,7 @@ def test_two_people_on_two_servers_editing_one_recipe_merge_or_choose(servers, p
     field_named(ben, "Name").fill(renamed)
     button(ben, "Update recipe").click()
     expect(ben).to_have_url(RECIPE_URL)
-    expect(flash(ben, f"Saved {quoted(renamed)}. Someone changed Servings")).to_be_visible()
+    expect(flash(ben, f"Saved {quoted(renamed)}. {OWNER[0]} changed Servings")).to_be_visible()
     fact(ben, "Servings", "6")
 
     # The same field, differently: the second save, on the other server, gets the conflict page.

@@ -36,6 +36,10 @@ public final class PostgresBackend: StoreBackend {
     private let readThreads: NIOThreadPool
     private let writeThreads: NIOThreadPool
     let listener: PostgresListener
+    /// What reads remember across snapshots, by shared version (`VersionedFacts`), once the store made the version
+    /// (`remembersFactsAcrossReads`).
+    private let facts = VersionedFacts()
+    private let factsKept = Atomic(false)
     private let isClosed = Atomic(false)
 
     /// Connections at most: two a core, at least 8, since a body mostly waits on the network rather than a core.
@@ -74,8 +78,9 @@ public final class PostgresBackend: StoreBackend {
     func read<T: Sendable>(
         within limit: Duration?, _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
-        try await run(on: readThreads) { [readers] in
-            try Self.read(from: readers, within: limit, body)
+        let facts = factsKept.load(ordering: .relaxed) ? facts : nil
+        return try await run(on: readThreads) { [readers] in
+            try Self.read(from: readers, within: limit, facts: facts, body)
         }
     }
 
@@ -88,6 +93,12 @@ public final class PostgresBackend: StoreBackend {
         try await run(on: writeThreads) { [writers] in
             try Self.write(from: writers, deadline: deadline, commitIf: shouldCommit, body)
         }
+    }
+
+    /// From now on, reads remember what they ask of the database's state across snapshots at one shared version
+    /// (the store has made the version's table, and moves it with every write).
+    func remembersFactsAcrossReads() {
+        factsKept.store(true, ordering: .relaxed)
     }
 
     /// The shared version (`SharedVersion`), in one statement on a reader connection outside any transaction: one
