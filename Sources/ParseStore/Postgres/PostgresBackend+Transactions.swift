@@ -60,6 +60,8 @@ extension PostgresBackend {
             rollBack(connection)
             throw error
         }
+        // The lock is held: only this transaction may move the schema's version (and forgets it when it does).
+        connection.snapshotMemo = SnapshotMemo(only: [PostgresFunctions.schemaVersionKey])
         return try finish(connection, commitIf: shouldCommit, body)
     }
 

@@ -62,7 +62,7 @@ extension SQLConnection {
     /// A memo that shares facts across snapshots (PostgreSQL's reads) reads the shared version first, once a
     /// snapshot, and takes an answer another snapshot at the same version already computed.
     func memoized(_ key: String, _ compute: () throws -> SQLValue) throws -> SQLValue {
-        guard let memo = snapshotMemo else { return try compute() }
+        guard let memo = snapshotMemo, memo.keeps(key) else { return try compute() }
         if let known = memo.values[key] { return known }
         var version: Int?
         if let facts = memo.facts {
@@ -149,9 +149,16 @@ final class SnapshotMemo {
     /// The shared version this snapshot sees, once read.
     var version: Int?
 
-    init(facts: VersionedFacts? = nil) {
+    /// The only keys kept, when not all are (a write transaction keeps the schema's version only).
+    private let only: Set<String>?
+
+    init(facts: VersionedFacts? = nil, only: Set<String>? = nil) {
         self.facts = facts
+        self.only = only
     }
+
+    /// Whether `key`'s answer is kept.
+    func keeps(_ key: String) -> Bool { only?.contains(key) ?? true }
 }
 
 /// What reads ask of the database's state and remember across snapshots (the schema's version, whether a class
