@@ -91,7 +91,9 @@ def test_a_due_day_reads_in_words_and_a_todo_has_its_own_page(page: Page, quick,
     expect(page.get_by_role("heading", level=1)).to_have_text(title)
     description = page.locator(".todo-full-description")
     expect(description).to_contain_text("The broker's number is on the fridge.")
-    # The line break shows as one: the second sentence starts its own line.
+    # The line break shows as one: the second sentence starts its own line. Measured once the style sheet is in
+    # (on a busy machine the heading can show before it is).
+    page.wait_for_load_state("load")
     heights = page.evaluate(
         "() => { const d = document.querySelector('.todo-full-description');"
         " return [d.getBoundingClientRect().height, parseFloat(getComputedStyle(d).lineHeight)]; }")
