@@ -102,6 +102,20 @@ public final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// Runs `body` in one read snapshot on the calling thread and a reader connection.
+    func readHere<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
+        return try Self.reportingErrors { try Self.read(from: readers, within: nil, body) }
+    }
+
+    /// Runs `body` in one write transaction holding the store's write lock, on the calling thread.
+    func writeHere<T>(deadline: ContinuousClock.Instant, _ body: (any SQLConnection) throws -> T) throws -> T {
+        guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
+        return try Self.reportingErrors {
+            try Self.write(from: writers, deadline: deadline, commitIf: { _ in true }, body)
+        }
+    }
+
     /// Runs `body` synchronously on a writer connection outside any transaction (each statement commits by itself):
     /// for what PostgreSQL refuses inside one (`CREATE DATABASE`, `CREATE INDEX CONCURRENTLY`, `VACUUM`). A
     /// ROLLBACK after `body` (even one that threw) ends any transaction it left open (PostgreSQL only warns when
