@@ -176,7 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         MemoryArenas.limitToOneACore()
         if let resetPassword {
-            let databasePath = DatabaseLocation.path(database)
+            let databasePath = DatabaseLocation.forCommand(database)
             throw ExitCode(await PasswordRecoveryCommand.run(name: resetPassword, databasePath: databasePath))
         }
         do {

@@ -198,13 +198,15 @@ let knownClasses: [String: KnownClass] = {
     return Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
 }()
 
-/// The backups folder: the one the settings name, else `backups/` beside the database file; none for an in-memory
-/// database without one.
+/// The backups folder: the one the settings name, else `backups/` beside the database file, or `parsnip-backups/`
+/// in the working folder for a PostgreSQL database; none for an in-memory database without one.
 func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
     if let folder = settings.backups.folder { return BackupFolder(url: URL(fileURLWithPath: folder)) }
-    guard case .file(let path) = settings.database else { return nil }
-    return BackupFolder(
-        url: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups"))
+    switch settings.database {
+    case .file(let path): return BackupFolder(url: CommandDatabase.backupsFolder(path))
+    case .postgres(let url): return BackupFolder(url: CommandDatabase.backupsFolder(url))
+    case .inMemory: return nil
+    }
 }
 
 /// The routes and middleware, in the order a request meets them.
