@@ -14,7 +14,7 @@ struct CopyCommand: AsyncParsableCommand {
             class is counted and checksummed (SHA-256) in both databases before it is kept, and any difference \
             keeps nothing. A destination that already holds data is refused unless --replace is given; then a \
             safety backup of it is made first. Parsnip must not be running on the destination; the source may be \
-            in use.
+            in use. The search index is built when Parsnip first starts on the destination.
             """
     )
 

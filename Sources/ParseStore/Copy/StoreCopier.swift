@@ -180,9 +180,7 @@ enum StoreCopier {
             cached: false)
 
         let names = identity + fields.map(\.key) + others
-        let insert =
-            "INSERT INTO \(table) (\(names.map(quoteIdentifier).joined(separator: ", "))) VALUES ("
-            + Array(repeating: "?", count: names.count).joined(separator: ", ") + ")"
+        var rows = BatchInsert(into: className, columns: names)
         try source.forEachRow("SELECT * FROM \(table)", cached: false) { row in
             guard let objectId = row["objectId"].text, let created = row["createdAt"].date,
                 let updated = row["updatedAt"].date
@@ -199,28 +197,62 @@ enum StoreCopier {
                 values.append(try value.map { try type.sqlValue(for: $0) } ?? .null)
             }
             values += others.map { row[$0] }
-            try target.execute(insert, values, cached: true)
+            try rows.add(values, to: target)
         }
+        try rows.flush(to: target)
         for (field, type) in schema.fields {
             guard case .relation = type else { continue }
             let join = joinTableName(field: field, className: className)
             try SchemaCache.createJoinTable(join, in: target)
             guard try source.tableExists(join) else { continue }
-            let insertRow = #"INSERT INTO \#(quoteIdentifier(join)) ("relatedId", "owningId") VALUES (?, ?)"#
+            var members = BatchInsert(into: join, columns: ["relatedId", "owningId"])
             try source.forEachRow(#"SELECT "relatedId", "owningId" FROM \#(quoteIdentifier(join))"#, cached: false) {
-                try target.execute(insertRow, [$0["relatedId"], $0["owningId"]], cached: true)
+                try members.add([$0["relatedId"], $0["owningId"]], to: target)
             }
+            try members.flush(to: target)
         }
     }
 
     /// Copies every kept file (bytes, preview, type, times) from `source` into `target`'s emptied files table.
     private static func copyFiles(from source: any SQLConnection, into target: any SQLConnection) throws {
         let columns = ["name", "contentType", "bytes", "preview", "previewType", "createdAt", "unusedSince"]
-        let insert =
-            #"INSERT INTO "_Files" (\#(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES "#
-            + "(?, ?, ?, ?, ?, ?, ?)"
+        // One file a statement: a photo is large enough already.
+        var files = BatchInsert(into: StoredFile.table, columns: columns, rowsPerStatement: 1)
         try source.forEachRow(#"SELECT * FROM "_Files""#, cached: false) { row in
-            try target.execute(insert, columns.map { row[$0] }, cached: true)
+            try files.add(columns.map { row[$0] }, to: target)
         }
+    }
+}
+
+/// Rows inserted many to a statement — one round trip for hundreds of rows on PostgreSQL — and the rest at `flush`.
+private struct BatchInsert {
+    private let head: String
+    private let placeholders: String
+    private let rowsPerStatement: Int
+    private var values: [SQLValue] = []
+    private var rows = 0
+
+    /// Rows of `columns` for `table`; by default as many a statement as keep it under 30,000 arguments (SQLite and
+    /// PostgreSQL both take more), at most 500.
+    init(into table: String, columns: [String], rowsPerStatement: Int? = nil) {
+        head = "INSERT INTO \(quoteIdentifier(table)) (\(columns.map(quoteIdentifier).joined(separator: ", "))) VALUES "
+        placeholders = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        self.rowsPerStatement = rowsPerStatement ?? max(1, min(500, 30_000 / max(columns.count, 1)))
+    }
+
+    /// Adds one row's values (in the columns' order), inserting the batch once it is full.
+    mutating func add(_ row: [SQLValue], to db: any SQLConnection) throws {
+        values += row
+        rows += 1
+        if rows == rowsPerStatement { try flush(to: db) }
+    }
+
+    /// Inserts the rows not inserted yet.
+    mutating func flush(to db: any SQLConnection) throws {
+        guard rows > 0 else { return }
+        let sql = head + Array(repeating: placeholders, count: rows).joined(separator: ", ")
+        try db.execute(sql, values, cached: rows == rowsPerStatement)
+        values.removeAll(keepingCapacity: true)
+        rows = 0
     }
 }

@@ -26,8 +26,9 @@ public enum DatabaseCopy {
 
     /// Copies everything in `source` into `destination` (each a file's path or a `postgres://` address): refused
     /// when the destination holds objects unless `replacing`, and then after a safety backup of it (into its
-    /// backups folder). The copy is one transaction of the destination, checked before it commits; afterwards the
-    /// destination is opened as the server opens it, so its search index and the apps' indexes are built at once.
+    /// backups folder). The copy is one transaction of the destination, checked before it commits, and the
+    /// destination is then exactly what was checked: its search index and the apps' own indexes are built when
+    /// Parsnip next starts on it (as after `parsnip restore`), which says how far it is for a large one.
     ///
     /// - Throws: `BackupProblem` in one sentence; the destination is then as it was (a file the copy made is
     ///   removed).
@@ -46,8 +47,6 @@ public enum DatabaseCopy {
                 for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: destination + suffix) }
             }
         }
-        // The record rules' messages come from the catalogues: the command line says them in English.
-        CommandLineWords.load()
         let from = try BackupFiles.open(source)
         defer { try? from.close() }
         let to = try BackupFiles.open(destination)
@@ -74,10 +73,8 @@ public enum DatabaseCopy {
         let report: StoreCopyReport
         do {
             report = try await from.copyEverything(to: to, replacing: replacing) { done, all in
-                progress(0.2 + 0.7 * Double(done) / Double(max(all, 1)))
+                progress(0.2 + 0.8 * Double(done) / Double(max(all, 1)))
             }
-            // As the server opens it: the search index and the apps' indexes are built from the copied data.
-            _ = try await WritePath.forApps(store: to)
         } catch let refusal as StoreCopyRefusal {
             throw BackupProblem(refusal.message)
         } catch {
