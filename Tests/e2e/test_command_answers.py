@@ -237,3 +237,55 @@ def test_a_household_is_copied_to_postgresql_and_back_and_a_second_copy_is_refus
     backup = parsnip("backup", str(tmp_path / "from-postgres.zip"), "--database", database)
     assert backup.returncode == 0, backup.stdout + backup.stderr
     assert ": 1 to-do" in backup.stdout, backup.stdout
+
+
+@pytest.mark.skipif(
+    not os.environ.get("PARSNIP_TEST_POSTGRES_URL"), reason="needs PARSNIP_TEST_POSTGRES_URL (scripts/test sets it)")
+def test_the_data_commands_take_a_postgresql_address_and_the_writing_ones_wait_for_the_server_to_stop(
+        tmp_path: Path):
+    url = os.environ["PARSNIP_TEST_POSTGRES_URL"]
+    database = url + ("&" if "?" in url else "?") + f"schema=e2e_commands_{os.getpid()}_{free_port()}"
+    shown = database.replace("?", "?sslmode=disable&", 1) if "sslmode" not in database else database
+
+    def parsnip(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([str(BINARY), *args], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+
+    imported = parsnip("import", str(an_export(tmp_path)), "--database", database, "--yes")
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    assert "Imported." in imported.stdout
+    safety = list((tmp_path / "parsnip-backups").glob("parsnip-backup-*-before-import.zip"))
+    assert len(safety) == 1, "the safety backup went in parsnip-backups/ of the working folder"
+
+    exported = parsnip("export", str(tmp_path / "export.zip"), "--database", database)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    assert ": 1 to-do" in exported.stdout, exported.stdout
+    keys = parsnip("api-keys", "--database", database)
+    assert keys.returncode == 0, keys.stdout + keys.stderr
+    assert re.search(r"^Master key: +\S{20,}$", keys.stdout, re.MULTILINE), keys.stdout
+
+    server = subprocess.Popen(
+        [str(BINARY), "--host", "127.0.0.1", "--port", str(free_port()), "--database", database],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in server.stdout:
+            if line.startswith("Press Ctrl-C"):
+                break
+        refused = parsnip("import", str(an_export(tmp_path)), "--database", database, "--yes")
+        assert refused.returncode == 1
+        assert refused.stderr.strip() == f"parsnip: Parsnip is running with {shown}. Stop it, then import."
+        backup = parsnip("backup", str(tmp_path / "while-running.zip"), "--database", database)
+        assert backup.returncode == 0, "a backup is made while the server runs: " + backup.stderr
+        restore = parsnip("restore", str(tmp_path / "while-running.zip"), "--database", database, "--yes")
+        assert restore.returncode == 1
+        assert restore.stderr.startswith(f"parsnip: Parsnip is running with {shown}. Restore from the Backups page")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    restore = parsnip("restore", str(tmp_path / "while-running.zip"), "--database", database, "--yes")
+    assert restore.returncode == 0, restore.stdout + restore.stderr
+    assert "Restored the backup from" in restore.stdout
+    # --reset-password reads the accounts in the PostgreSQL database too.
+    reset = parsnip("--reset-password", "Ana", "--database", database)
+    assert reset.returncode == 1
+    assert reset.stderr.strip() == (
+        "parsnip: Nobody is called Ana: nobody has an account yet. Start Parsnip and open /setup to set it up.")

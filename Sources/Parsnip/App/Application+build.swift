@@ -46,12 +46,17 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError("The folder of styles and scripts \(settings.publicDirectory) does not exist.")
     }
 
-    // Before the database opens: what a stopped backup, restore or export left behind goes.
-    var databasePath: String?
-    if case .file(let path) = settings.database { databasePath = path }
-    for leftover in CrashLeftovers.remove(databasePath: databasePath, backupsFolder: backupFolder(settings)?.url) {
-        logger.notice("Removed \(leftover), left by a backup, restore or export that was stopped half-way.")
+    // What a stopped backup, restore or export left behind goes: for a file before the database opens (the
+    // command line's lock says no other Parsnip has it); for PostgreSQL once this server has claimed the database,
+    // so a second server refused never touches the backups the first is making.
+    let removeLeftovers = {
+        var databasePath: String?
+        if case .file(let path) = settings.database { databasePath = path }
+        for leftover in CrashLeftovers.remove(databasePath: databasePath, backupsFolder: backupFolder(settings)?.url) {
+            logger.notice("Removed \(leftover), left by a backup, restore or export that was stopped half-way.")
+        }
     }
+    if case .file = settings.database { removeLeftovers() }
 
     let store: ParseStore
     do {
@@ -80,6 +85,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
                 "Another Parsnip is already serving \(settings.database.shown); for now one Parsnip serves one "
                     + "PostgreSQL database, so use that one or stop it first.")
         }
+        removeLeftovers()
     }
     let writePath: WritePath
     do {
