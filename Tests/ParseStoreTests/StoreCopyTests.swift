@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import XCTest
 
 @testable import ParseStore
@@ -143,6 +144,42 @@ final class StoreCopyTests: XCTestCase {
         XCTAssertEqual(keptSettings, settings)
         let file = try await postgres.read { try $0.file(named: "cover.jpg") }
         XCTAssertEqual(file?.bytes, Data([0xFF, 0xD8, 0xFF, 0x00, 0x01]))
+    }
+
+    func testAColumnNoFieldDescribesArrivesAsTextAndAClassNoStoreMakesIsRefused() async throws {
+        let source = try fileStore("old.sqlite")
+        defer { try? source.close() }
+        _ = try await source.write { try $0.create("Note", ["text": "kept"]) }
+        // A column an older Parsnip left behind, holding a number.
+        try await source.databaseWriter.write { db in
+            try db.execute(sql: #"ALTER TABLE "Note" ADD COLUMN "legacy" INTEGER"#)
+            try db.execute(sql: #"UPDATE "Note" SET "legacy" = 42"#)
+        }
+        var destinations = [try fileStore("copy.sqlite")]
+        if ProcessInfo.processInfo.environment["PARSNIP_TEST_POSTGRES_URL"]?.isEmpty == false {
+            destinations.append(try postgresStore())
+        }
+        for destination in destinations {
+            let report = try await source.copyEverything(to: destination)
+            XCTAssertEqual(report.objectCounts["Note"], 1)
+            let legacy = try await destination.read { try $0.db.string(#"SELECT "legacy" FROM "Note""#) }
+            XCTAssertEqual(legacy, "42")
+        }
+
+        try await source.databaseWriter.write { db in
+            try db.execute(sql: #"INSERT INTO "_SCHEMA" VALUES ('Bad Name', '{"className":"Bad Name","fields":{}}')"#)
+        }
+        let fresh = try fileStore("fresh.sqlite")
+        defer { try? fresh.close() }
+        do {
+            _ = try await source.copyEverything(to: fresh)
+            XCTFail("copied a class no store makes")
+        } catch let error as ParseError {
+            XCTAssertEqual(error.message, "The database holds a class Parsnip does not make: Bad Name.")
+        }
+        let held = try await fresh.objectsHeld()
+        XCTAssertEqual(held, [:])
+        try? destinations[0].close()
     }
 
     // MARK: - The household

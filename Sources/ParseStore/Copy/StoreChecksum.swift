@@ -103,17 +103,23 @@ struct StoreChecksum {
         return CanonicalJSON.text(.object(OrderedDictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value) })))
     }
 
-    /// A column the schema does not describe, as a value that reads the same from either database.
+    /// A column the schema does not describe (the password hash, or a column an older Parsnip left), as text:
+    /// the copy makes such columns `TEXT`, so what reads the same from either database is its text.
     private static func loose(_ value: SQLValue) -> ParseValue {
+        looseText(value).text.map(ParseValue.string) ?? .null
+    }
+
+    /// `value` as the text a copy writes into a column the schema does not describe.
+    static func looseText(_ value: SQLValue) -> SQLValue {
         switch value {
         case .null: .null
-        case .text(let text), .json(let text): .string(text)
-        case .integer(let number): .number(Double(number))
-        case .real(let number): .number(number)
-        case .boolean(let flag): .boolean(flag)
-        case .date(let date): .string(ParseDateFormat.string(from: date))
-        case .blob(let data): .string(data.base64EncodedString())
-        case .textArray(let texts): .array(texts.map(ParseValue.string))
+        case .text(let text), .json(let text): .text(text)
+        case .integer(let number): .text(String(number))
+        case .real(let number): .text(String(number))
+        case .boolean(let flag): .text(flag ? "1" : "0")
+        case .date(let date): .text(ParseDateFormat.string(from: date))
+        case .blob(let data): .text(data.base64EncodedString())
+        case .textArray(let texts): .text(ParseJSON.encode(.array(texts.map(ParseValue.string))))
         }
     }
 

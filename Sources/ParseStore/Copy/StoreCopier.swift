@@ -41,6 +41,10 @@ enum StoreCopier {
             classes.append((name, document))
         }
         classes.sort { $0.name < $1.name }
+        // A backup's file may come from anywhere: only classes a store could have made are copied.
+        if let strange = classes.first(where: { !NameRules.isValidClassName($0.name) }) {
+            throw ParseError(.internalServerError, "The database holds a class Parsnip does not make: \(strange.name).")
+        }
         if !scope.replacing {
             let held = try objectsHeld(in: target, keeping: scope.keeping)
             guard held.isEmpty else { throw StoreCopyRefusal.destinationHoldsData(held) }
@@ -196,7 +200,7 @@ enum StoreCopier {
                 let value = try type.parseValue(from: row[name], field: name, schema: schema)
                 values.append(try value.map { try type.sqlValue(for: $0) } ?? .null)
             }
-            values += others.map { row[$0] }
+            values += others.map { StoreChecksum.looseText(row[$0]) }
             try rows.add(values, to: target)
         }
         try rows.flush(to: target)
