@@ -182,6 +182,32 @@ final class StoreCopyTests: XCTestCase {
         try? destinations[0].close()
     }
 
+    func testAClassLargerThanAPageAndManyFilesCopyWholeAPageAtATime() async throws {
+        let source = try fileStore("large.sqlite")
+        defer { try? source.close() }
+        try await source.write { writer in
+            for number in 0..<2_345 { try writer.create("Note", ["number": .number(Double(number))]) }
+            for number in 0..<40 {
+                try writer.save(
+                    StoredFile(name: "photo-\(number).jpg", contentType: "image/jpeg", bytes: Data([UInt8(number)])))
+            }
+        }
+        let destination =
+            ProcessInfo.processInfo.environment["PARSNIP_TEST_POSTGRES_URL"]?.isEmpty == false
+            ? try postgresStore() : try fileStore("large-copy.sqlite")
+
+        let report = try await source.copyEverything(to: destination)
+
+        XCTAssertEqual(report.objectCounts["Note"], 2_345)
+        XCTAssertEqual(report.parts.first { $0.name == "_Files" }?.rows, 40)
+        let numbers = try await destination.read { reader in
+            try reader.find(ParseQuery("Note").limit(3_000)).compactMap { $0["number"]?.numberValue }
+        }
+        XCTAssertEqual(Set(numbers), Set((0..<2_345).map(Double.init)))
+        let files = try await destination.read { try $0.fileNames() }
+        XCTAssertEqual(files.count, 40)
+    }
+
     // MARK: - The household
 
     /// The objectIds the checks look for.

@@ -40,7 +40,7 @@ struct StoreChecksum {
         let entry = try SchemaDocument.entry(className: className, text: text)
         var sum = StoreChecksum()
         if try db.tableExists(className) {
-            try db.forEachRow("SELECT * FROM \(quoteIdentifier(className))", cached: false) { row in
+            try StoreCopier.forEachRow(of: className, by: "objectId", in: db) { row in
                 sum.add(key: row["objectId"].text ?? "", try canonicalRow(row, schema: entry.schema))
             }
         }
@@ -61,7 +61,7 @@ struct StoreChecksum {
     static func ofFiles(in db: any SQLConnection) throws -> StoreCopyReport.Part {
         var sum = StoreChecksum()
         if try db.tableExists(StoredFile.table) {
-            try db.forEachRow(#"SELECT * FROM "_Files""#, cached: false) { row in
+            try StoreCopier.forEachRow(of: StoredFile.table, by: "name", pageSize: 16, in: db) { row in
                 let fields = ["contentType", "previewType", "createdAt", "unusedSince"].map { row[$0].text ?? "-" }
                 let bytes = ["bytes", "preview"].map { row[$0].data.map { hex(SHA256.hash(data: $0)) } ?? "-" }
                 sum.add(key: row["name"].text ?? "", (fields + bytes).joined(separator: "\t"))

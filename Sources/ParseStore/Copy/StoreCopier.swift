@@ -185,7 +185,7 @@ enum StoreCopier {
 
         let names = identity + fields.map(\.key) + others
         var rows = BatchInsert(into: className, columns: names)
-        try source.forEachRow("SELECT * FROM \(table)", cached: false) { row in
+        try Self.forEachRow(of: className, by: "objectId", in: source) { row in
             guard let objectId = row["objectId"].text, let created = row["createdAt"].date,
                 let updated = row["updatedAt"].date
             else {
@@ -222,8 +222,29 @@ enum StoreCopier {
         let columns = ["name", "contentType", "bytes", "preview", "previewType", "createdAt", "unusedSince"]
         // One file a statement: a photo is large enough already.
         var files = BatchInsert(into: StoredFile.table, columns: columns, rowsPerStatement: 1)
-        try source.forEachRow(#"SELECT * FROM "_Files""#, cached: false) { row in
+        try forEachRow(of: StoredFile.table, by: "name", pageSize: 16, in: source) { row in
             try files.add(columns.map { row[$0] }, to: target)
+        }
+    }
+
+    /// Hands `body` every row of `table` in `key` order, a page of `pageSize` rows at a time: PostgreSQL's answers
+    /// are read whole, so a class (or the files, photos and all) is never held in memory at once.
+    static func forEachRow(
+        of table: String, by key: String, pageSize: Int = 1_000, in db: any SQLConnection,
+        _ body: (SQLRow) throws -> Void
+    ) throws {
+        var last: SQLValue?
+        while true {
+            var count = 0
+            let after = last == nil ? "" : " WHERE \(quoteIdentifier(key)) > ?"
+            let sql =
+                "SELECT * FROM \(quoteIdentifier(table))\(after) ORDER BY \(quoteIdentifier(key)) LIMIT \(pageSize)"
+            try db.forEachRow(sql, last.map { [$0] } ?? [], cached: false) { row in
+                count += 1
+                last = row[key]
+                try body(row)
+            }
+            guard count == pageSize else { return }
         }
     }
 }
