@@ -84,10 +84,17 @@ final class StoreCopyTests: XCTestCase {
         let kept = try await destination.read { try $0.find(ParseQuery("TodoListItem")) }
         XCTAssertEqual(kept.map(\.objectId), [theirs.objectId])
 
+        // A table the store keeps beside the classes (a counter, sign-in marks) is not the household's data.
+        try await destination.databaseWriter.write { db in
+            try db.execute(sql: #"CREATE TABLE "_KeptBeside" ("n" INTEGER)"#)
+            try db.execute(sql: #"INSERT INTO "_KeptBeside" VALUES (7)"#)
+        }
         _ = try await source.copyEverything(to: destination, replacing: true)
         try await assertSameHousehold(destination, as: source, ids: ids)
         let gone = try await destination.read { try $0.schema("TodoListItem") }
         XCTAssertNil(gone, "replacing leaves none of what was there")
+        let beside = try await destination.read { try $0.db.integer(#"SELECT "n" FROM "_KeptBeside""#) }
+        XCTAssertEqual(beside, 7, "tables beside the classes stay")
     }
 
     func testACopyThatDoesNotMatchIsRolledBackOnEitherBackend() async throws {

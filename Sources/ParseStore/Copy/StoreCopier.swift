@@ -49,7 +49,7 @@ enum StoreCopier {
             let held = try objectsHeld(in: target, keeping: scope.keeping)
             guard held.isEmpty else { throw StoreCopyRefusal.destinationHoldsData(held) }
         }
-        try clear(target, keeping: scope.keeping, settings: scope.settings)
+        try clear(target, keeping: scope.keeping, settings: scope.settings, making: Set(classes.map(\.name)))
         var expected: [StoreCopyReport.Part] = []
         for (done, entry) in classes.enumerated() {
             guard try source.tableExists(entry.name) else { continue }
@@ -99,13 +99,29 @@ enum StoreCopier {
         return held
     }
 
-    /// Drops every class table, Relation table and search table of `db` but those of the classes `keeping`, and
-    /// empties `_SCHEMA` (but for them), the files and, when `settings`, the server settings.
-    private static func clear(_ db: any SQLConnection, keeping: Set<String>, settings: Bool) throws {
+    /// Drops the classes of `db` but those `keeping` — each class `_SCHEMA` names, its Relation tables and its
+    /// search tables — and any table in the way of a class the copy is `making`; empties `_SCHEMA` (but for the kept
+    /// classes), the files and, when `settings`, the server settings. Tables the store keeps for itself (the
+    /// schema's version, anything another part of Parsnip made beside the classes) stay as they are.
+    private static func clear(
+        _ db: any SQLConnection, keeping: Set<String>, settings: Bool, making: Set<String>
+    ) throws {
+        var dropped = making.subtracting(keeping)
+        for className in try db.texts(#"SELECT "className" FROM "_SCHEMA""#, cached: false)
+        where !keeping.contains(className) {
+            dropped.insert(className)
+        }
         for table in try tableNames(db) where !storeTables.contains(table) && !table.hasPrefix("sqlite_") {
-            let owner = table.hasPrefix("_Join:") ? table.split(separator: ":").last.map(String.init) ?? table : table
-            guard !keeping.contains(owner), try db.tableExists(table) else { continue }
+            let drop =
+                if table.hasPrefix("_Join:") {
+                    // A Relation's rows belong to the class that owns the field.
+                    !keeping.contains(table.split(separator: ":").last.map(String.init) ?? table)
+                } else {
+                    // Search tables are made again from the data by whoever declares them.
+                    table.hasPrefix(SearchTables.prefix) || dropped.contains(table)
+                }
             // A search table's shadow tables went with it: `tableExists` skips them.
+            guard drop, try db.tableExists(table) else { continue }
             try db.execute("DROP TABLE \(quoteIdentifier(table))", [], cached: false)
         }
         let kept = Array(keeping)
