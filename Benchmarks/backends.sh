@@ -5,6 +5,11 @@
 #   /todos uncached        the list with the page cache always missing (the store and the template every request)
 #   /todos?q=WORD uncached a search the page cache cannot answer
 #   POST /todos            saves, 32 connections at once
+#   GET /parse/classes/TodoListItem?limit=100 (master key)   an app's list through the Parse API, answers cached
+#   the same, uncached     with a `where` that never repeats
+# and then the same on PostgreSQL with two parsnip processes on the one database behind HAProxy (round robin, the
+# "simple proxy"; installed with apt-get when missing): "postgres x2". The machine's two cores then hold two
+# servers, PostgreSQL, HAProxy and wrk, so that row says what sharing costs, not what a second computer would add.
 # PostgreSQL runs on this machine: BENCH_POSTGRES_URL names a server, else a throw-away cluster is started
 # (scripts/postgres-test-cluster: fsync and synchronous_commit off, as SQLite's WAL with synchronous = NORMAL does
 # not sync each commit either) and removed afterwards. Results: Benchmarks/results/backends-<stamp>/results.tsv.
@@ -26,14 +31,18 @@ log() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'backends.sh: %s\n' "$*" >&2; exit 1; }
 
 command -v wrk >/dev/null || die "wrk is needed (Benchmarks/run.sh installs it)"
+if ! command -v haproxy >/dev/null; then
+    log "installing haproxy"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null || die "haproxy could not be installed"
+fi
 swift build -c release --product parsnip >&2
 swift build -c release --product parsnip-seed >&2
 BIN=$(swift build -c release --show-bin-path)
 
-SERVER_PID=""
+SERVER_PIDS=()
 CLUSTER=""
 cleanup() {
-    [[ -z $SERVER_PID ]] || kill "$SERVER_PID" 2>/dev/null || true
+    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
     [[ -z $CLUSTER ]] || scripts/postgres-test-cluster stop --remove "$CLUSTER" >/dev/null || true
 }
 trap cleanup EXIT
@@ -74,40 +83,111 @@ run_wrk() {
     ' "$raw" >>"$RESULTS"
 }
 
-# bench BACKEND DATABASE: seeds, starts parsnip, runs every scenario, stops it.
-bench() {
-    local backend=$1 database=$2 port url
-    log "$backend: seeding $ITEMS to-dos"
-    "$BIN/parsnip-seed" --database "$database" --count "$ITEMS" | tail -n 1 >&2
-    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# serve DATABASE LOG: starts parsnip on a free port and prints its URL once /health answers.
+serve() {
+    local database=$1 log=$2 port url
+    port=$(free_port)
     url=http://127.0.0.1:$port
-    "$BIN/parsnip" --host 127.0.0.1 --port "$port" --database "$database" >"$OUT/server-$backend.log" 2>&1 &
-    SERVER_PID=$!
+    "$BIN/parsnip" --host 127.0.0.1 --port "$port" --database "$database" >"$log" 2>&1 &
+    SERVER_PIDS+=($!)
     for _ in $(seq 1 1200); do
         curl -fsS "$url/health" >/dev/null 2>&1 && break
         sleep 0.5
     done
-    curl -fsS "$url/health" >/dev/null || die "$backend: parsnip did not start; see $OUT/server-$backend.log"
+    curl -fsS "$url/health" >/dev/null || die "parsnip did not start; see $log"
+    echo "$url"
+}
+
+# stop_servers: stops every parsnip (and HAProxy) started so far.
+stop_servers() {
+    for pid in "${SERVER_PIDS[@]}"; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    SERVER_PIDS=()
+}
+
+# proxy URL…: HAProxy on a free port, round robin over the URLs; prints its URL.
+proxy() {
+    local port config=$OUT/haproxy.cfg number=0
+    port=$(free_port)
+    {
+        printf 'global\n    maxconn 4096\ndefaults\n    mode http\n    timeout connect 5s\n'
+        printf '    timeout client 60s\n    timeout server 60s\n    option http-keep-alive\n'
+        printf 'frontend parsnip\n    bind 127.0.0.1:%s\n    default_backend servers\n' "$port"
+        printf 'backend servers\n    balance roundrobin\n'
+        for url in "$@"; do
+            number=$((number + 1))
+            printf '    server parsnip%s %s\n' "$number" "${url#http://}"
+        done
+    } >"$config"
+    haproxy -f "$config" >"$OUT/haproxy.log" 2>&1 &
+    SERVER_PIDS+=($!)
+    for _ in $(seq 1 100); do
+        curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+        sleep 0.1
+    done
+    echo "http://127.0.0.1:$port"
+}
+
+# master_key BACKEND DATABASE: the Parse API's master key, read from the database (a person reads it on the Apps
+# page).
+master_key() {
+    local sql="SELECT value FROM \"_ServerSettings\" WHERE name = 'parseMasterKey'"
+    if [[ $1 == sqlite ]]; then
+        python3 - "$2" "$sql" <<'PY'
+import sqlite3, sys
+print(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchone()[0])
+PY
+    else
+        local plain=${2%%\?*} schema=${2##*schema=}
+        psql "$plain" -At -c "SET search_path TO \"$schema\"; $sql" | tail -n 1
+    fi
+}
+
+# scenarios BACKEND URL DATABASE: every scenario against the server (or proxy) at URL.
+scenarios() {
+    local backend=$1 url=$2 database=$3
     run_wrk "$backend" "/todos" "$url/todos"
     PARSNIP_PATH=/todos run_wrk "$backend" "/todos uncached" "$url" --script "$ROOT/Benchmarks/uncached.lua"
     PARSNIP_PATH="/todos?q=$SEARCH_WORD" run_wrk "$backend" "/todos?q=$SEARCH_WORD uncached" "$url" \
         --script "$ROOT/Benchmarks/uncached.lua"
+    local key
+    key=$(master_key "${backend%% *}" "$database")
+    [[ -n $key ]] || die "$backend: no master key in the database"
+    PARSNIP_KEY=$key run_wrk "$backend" "API list" "$url" --script "$ROOT/Benchmarks/api.lua"
+    PARSNIP_KEY=$key PARSNIP_VARY=1 run_wrk "$backend" "API list uncached" "$url" --script "$ROOT/Benchmarks/api.lua"
 
-    local jar=$OUT/cookies.txt form token cookie
+    local jar=$OUT/cookies-${backend// /_}.txt form token cookie
     form=$(curl -fsS -c "$jar" "$url/todos/new")
     token=$(grep -o 'name="_csrf"[^>]*value="[^"]*"\|value="[^"]*"[^>]*name="_csrf"' <<<"$form" | head -n 1 |
         sed -E 's/.*value="([^"]*)".*/\1/')
     cookie=$(awk '$6 == "parsnip_csrf" {print $7}' "$jar")
     PARSNIP_CSRF=$cookie PARSNIP_FORM_TOKEN=$token PARSNIP_ORIGIN=$url \
         run_wrk "$backend" "POST /todos" "$url/todos" --script "$ROOT/Benchmarks/create.lua"
+}
 
-    kill "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=""
+# bench BACKEND DATABASE [SERVERS]: seeds, starts SERVERS parsnip processes (behind HAProxy when more than one),
+# runs every scenario, stops them.
+bench() {
+    local backend=$1 database=$2 servers=${3:-1} urls=() url
+    log "$backend: seeding $ITEMS to-dos"
+    "$BIN/parsnip-seed" --database "$database" --count "$ITEMS" | tail -n 1 >&2
+    for number in $(seq 1 "$servers"); do
+        urls+=("$(serve "$database" "$OUT/server-${backend// /_}-$number.log")")
+    done
+    url=${urls[0]}
+    ((servers == 1)) || url=$(proxy "${urls[@]}")
+    scenarios "$backend" "$url" "$database"
+    stop_servers
 }
 
 bench sqlite "$SQLITE_DATABASE"
 bench postgres "$PG_DATABASE"
+# The second PostgreSQL schema: parsnip-seed adds to what is there, so the two-server run starts from the same count.
+bench "postgres x2" "${PG_DATABASE}_x2" 2
 [[ ${BENCH_KEEP_DB:-0} == 1 ]] || rm -f "$SQLITE_DATABASE" "$SQLITE_DATABASE-wal" "$SQLITE_DATABASE-shm"
 
 log "results: $RESULTS"

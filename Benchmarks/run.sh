@@ -8,6 +8,8 @@
 #   BENCH_ONLY=todos Benchmarks/run.sh     # only the to-do scenario
 #   BENCH_ONLY=books Benchmarks/run.sh     # only the book catalogue scenario (about 2 minutes)
 #   BENCH_ONLY=api Benchmarks/run.sh       # only the Parse REST API scenario (about 2 minutes)
+#   BENCH_ONLY=backends Benchmarks/run.sh  # only SQLite and PostgreSQL side by side, and two servers on PostgreSQL
+#                                          # behind HAProxy (Benchmarks/backends.sh; about 5 minutes)
 #   BENCH_RECIPES=5000 BENCH_ONLY=recipes Benchmarks/run.sh
 #   BENCH_LANGUAGE=ja Benchmarks/run.sh    # every request asks for Japanese (Accept-Language), to compare with English
 #
@@ -52,7 +54,8 @@ BOOKS=${BENCH_BOOKS:-5000}
 API_TODOS=${BENCH_API_TODOS:-10000}
 case $ONLY in
 all | todos | recipes | books | api) ;;
-*) printf 'run.sh: BENCH_ONLY must be todos, recipes, books or api, not %s\n' "$ONLY" >&2 && exit 2 ;;
+backends) exec "$(dirname "$0")/backends.sh" ;;
+*) printf 'run.sh: BENCH_ONLY must be todos, recipes, books, api or backends, not %s\n' "$ONLY" >&2 && exit 2 ;;
 esac
 [[ $ONLY == all || $ONLY == todos ]] || SIZES=""
 [[ $ONLY == all || $ONLY == recipes ]] || RECIPES=0
@@ -656,3 +659,7 @@ open(summary, "w").write(text)
 print(text)
 PY
 log "results in ${OUT#$ROOT/}"
+# Last: the same to-do list on SQLite and PostgreSQL side by side, and two servers sharing PostgreSQL.
+if [[ $ONLY == all ]]; then
+    BENCH_DURATION=$DURATION "$ROOT/Benchmarks/backends.sh"
+fi

@@ -57,17 +57,40 @@ extension ParseReader {
     ///
     /// - Throws: the errors of `find(_:)`.
     public func count(_ query: ParseQuery) throws -> Int {
+        guard let count = try countStatement(query) else { return 0 }
+        return try db.integer(count.sql, count.arguments) ?? 0
+    }
+
+    /// How many objects match each of `queries`, in that order, counted in one statement (one round trip to a
+    /// PostgreSQL server, instead of one a query); each query is checked as `count(_:)` checks it.
+    ///
+    /// - Throws: the errors of `count(_:)`.
+    public func counts(_ queries: [ParseQuery]) throws -> [Int] {
+        let statements = try queries.map(countStatement)
+        let asked = statements.compactMap { $0 }
+        guard !asked.isEmpty else { return queries.map { _ in 0 } }
+        let row = try db.row(
+            "SELECT " + asked.map { "(\($0.sql))" }.joined(separator: ", "), asked.flatMap(\.arguments))
+        var column = 0
+        return statements.map { statement in
+            guard statement != nil else { return 0 }
+            defer { column += 1 }
+            return row?[column].integer.map { Int($0) } ?? 0
+        }
+    }
+
+    /// The statement counting `query`'s objects, after the access checks; nil when nothing can match (no class).
+    private func countStatement(_ query: ParseQuery) throws -> (sql: String, arguments: [SQLValue])? {
         let parsed = try ParsedQuery(query, now: context.clock.now())
         guard let entry = try context.schemas.entry(query.className, in: db) else {
             try access.check(.count, className: query.className, on: nil, context: context)
-            return 0
+            return nil
         }
         try access.check(.count, on: entry, context: context)
         try access.checkSessionQuery(className: query.className)
-        let schema = entry.schema
         let compiled = try CompiledQuery(
-            parsed, schema: schema, db: db, schemas: context.schemas, access: access)
-        guard let count = compiled.count else { return 0 }
-        return try db.integer(count.sql, count.arguments) ?? 0
+            parsed, schema: entry.schema, db: db, schemas: context.schemas, access: access)
+        guard let count = compiled.count else { return nil }
+        return (count.sql, count.arguments)
     }
 }

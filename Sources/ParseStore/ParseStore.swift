@@ -56,6 +56,7 @@ public final class ParseStore: Sendable {
         try mapErrors {
             try backend.prepare { db in try self.context.prepare(db) }
         }
+        (backend as? PostgresBackend)?.remembersFactsAcrossReads()
     }
 
     /// Runs `body` in one read snapshot.
@@ -84,24 +85,8 @@ public final class ParseStore: Sendable {
         commitIf shouldCommit: @escaping @Sendable (T) -> Bool, _ body: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
         // A rolled-back write's schema changes never reach the cache: SchemaCache publishes them on commit, and
-        // forgets them when a savepoint is rolled back.
-        let context = self.context
-        // Counted from now, not from when the write reaches the connection: see WriteLockWait.
-        let deadline = ContinuousClock.now + busyWait
-        return try await mapErrorsAsync {
-            try await backend.write(deadline: deadline, commitIf: shouldCommit) { db in
-                // What this write made of the schema is undone with it: the cache forgets it (now, and again when
-                // the transaction it shared ends, see `SchemaCache.forgetUntilTransactionEnds`).
-                do {
-                    let value = try body(ParseWriter(db: db, context: context))
-                    if !shouldCommit(value) { context.schemas.forgetUntilTransactionEnds(db) }
-                    return value
-                } catch {
-                    context.schemas.forgetUntilTransactionEnds(db)
-                    throw error
-                }
-            }
-        }
+        // forgets them when a savepoint is rolled back (see `writeReportingVersion`).
+        try await writeReportingVersion(commitIf: shouldCommit, body).value
     }
 
     /// A PostgreSQL store nobody closed gives its connections and threads back when it goes (a SQLite one closes

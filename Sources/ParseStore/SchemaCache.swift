@@ -190,7 +190,9 @@ final class SchemaCache: Sendable {
         switch db.dialect {
         case .sqlite: try db.integer("PRAGMA schema_version") ?? 0
         case .postgres:
-            try db.memoized("schemaVersion") { try db.value(#"SELECT "version" FROM "_SchemaVersion""#) }.integer
+            try db.memoized(PostgresFunctions.schemaVersionKey) {
+                try db.value(#"SELECT "version" FROM "_SchemaVersion""#)
+            }.integer
                 .map { Int($0) } ?? 0
         }
     }

@@ -26,6 +26,8 @@ final class StoreContext: Sendable {
         }
         try StoredFile.prepare(db)
         try ServerSettings.prepare(db)
+        try SharedVersion.prepare(db)
+        try Marks.prepare(db)
         try RestrictedRows.ensureIndexes(in: db)
         schemas.invalidate()
     }

@@ -50,6 +50,32 @@ final class AccessReadTests: XCTestCase {
         }
     }
 
+    func testCountingSeveralQueriesInOneStatementCountsWhatEachAccessMayReadAsCountingEachDoes() async throws {
+        let store = try await notes()
+        let queries = [
+            ParseQuery("Note"), ParseQuery("Note").where("name", "$in", ["public", "ana's", "nobody's"]),
+            ParseQuery("NoSuchClass"), ParseQuery("Note").where("name", "$regex", "^e"),
+        ]
+        let accesses: [ParseAccess] = [
+            .anonymous, .user("ana0000001"), .user("ben0000001", roles: ["editors"]), .master,
+        ]
+        for access in accesses {
+            let together = try await store.read { try $0.acting(as: access).counts(queries) }
+            let oneByOne = try await store.read { reader in
+                try queries.map { try reader.acting(as: access).count($0) }
+            }
+            XCTAssertEqual(together, oneByOne, "\(access)")
+            XCTAssertEqual(together[2], 0, "a class that does not exist counts nothing")
+        }
+        let master = try await store.read { try $0.counts(queries) }
+        XCTAssertEqual(master, [5, 3, 0, 2])
+        let none = try await store.read { try $0.counts([]) }
+        XCTAssertEqual(none, [])
+        await assertParseError(102) {
+            _ = try await store.read { try $0.counts([ParseQuery("Note").where("name", "$bogus", 1)]) }
+        }
+    }
+
     func testFetchingAnObjectTheAccessMayNotReadIsObjectNotFound() async throws {
         let store = try await notes()
         let all = try await store.read { try $0.find(ParseQuery("Note")) }

@@ -17,8 +17,11 @@ import http.client
 import html
 import json
 import random
+import csv
+import io
 import re
 import sqlite3
+import subprocess
 import threading
 import time
 import urllib.parse
@@ -261,6 +264,9 @@ def lost_updates(tally: Tally, stored: dict[str, dict[str, str]], initial: dict[
 
 
 def stored_todos(database: str) -> dict[str, dict[str, str]]:
+    """The to-dos as stored, from a SQLite file or a postgres:// address (through psql, schema and all)."""
+    if database.startswith(("postgres://", "postgresql://")):
+        return stored_todos_in_postgres(database)
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
         rows = connection.execute('SELECT "objectId", "title", "description" FROM "TodoListItem"').fetchall()
@@ -269,9 +275,24 @@ def stored_todos(database: str) -> dict[str, dict[str, str]]:
     return {row[0]: {"title": row[1] or "", "description": row[2] or ""} for row in rows}
 
 
-def run(url: str, database: str, accounts: list[tuple[str, str]], ids: list[str], clients: int,
+def stored_todos_in_postgres(address: str) -> dict[str, dict[str, str]]:
+    parts = urllib.parse.urlsplit(address)
+    query = urllib.parse.parse_qs(parts.query)
+    schema = query.get("schema", ["public"])[0]
+    plain = urllib.parse.urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+    # Through jsonb: a class has only the columns some object has used (no description yet, no column).
+    sql = (f'SELECT "objectId", to_jsonb(t)->>\'title\', to_jsonb(t)->>\'description\' '
+           f'FROM "{schema}"."TodoListItem" AS t')
+    output = subprocess.run(["psql", plain, "--csv", "-c", sql], capture_output=True, text=True, check=True).stdout
+    rows = list(csv.reader(io.StringIO(output)))[1:]
+    return {row[0]: {"title": row[1], "description": row[2]} for row in rows}
+
+
+def run(url: str | list[str], database: str, accounts: list[tuple[str, str]], ids: list[str], clients: int,
         seconds: float) -> dict:
-    """Runs the clients (client i signs in as accounts[i % len]) and returns the figures and any problems."""
+    """Runs the clients (client i signs in as accounts[i % len], on url[i % len] when several servers share the
+    database) and returns the figures and any problems."""
+    urls = url if isinstance(url, list) else [url]
     initial = stored_todos(database)
     tally = Tally()
     barrier = threading.Barrier(clients + 1)
@@ -279,7 +300,8 @@ def run(url: str, database: str, accounts: list[tuple[str, str]], ids: list[str]
     for number in range(clients):
         username, password = accounts[number % len(accounts)]
         thread = threading.Thread(
-            target=edit_loop, args=(number, url, username, password, ids, seconds, tally, barrier), daemon=True)
+            target=edit_loop, args=(number, urls[number % len(urls)], username, password, ids, seconds, tally, barrier),
+            daemon=True)
         threads.append(thread)
         thread.start()
     try:

@@ -66,7 +66,11 @@ enum StoreCopier {
             }
             expected.append(try StoreChecksum.ofSettings(in: source))
         }
-        if target.dialect == .postgres { try PostgresFunctions.schemaChanged(target) }
+        if target.dialect == .postgres {
+            // Every server sharing the database reads the new classes and data on its next request.
+            try PostgresFunctions.schemaChanged(target)
+            _ = try SharedVersion.move(target)
+        }
         try beforeCheck(target)
         for part in expected {
             let found: StoreCopyReport.Part =

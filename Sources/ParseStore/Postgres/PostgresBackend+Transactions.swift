@@ -10,7 +10,8 @@ extension PostgresBackend {
     /// When a prepared query failed because its table changed shape (another process altered it), PostgreSQL ended
     /// the transaction; the read is run once more, from the start, with the statement prepared afresh.
     static func read<T>(
-        from pool: PostgresConnectionPool, within limit: Duration?, _ body: (any SQLConnection) throws -> T
+        from pool: PostgresConnectionPool, within limit: Duration?, facts: VersionedFacts? = nil,
+        _ body: (any SQLConnection) throws -> T
     ) throws -> T {
         let timeout = limit.map { max(1, milliseconds($0)) } ?? 0
         let deadline = limit.map { ContinuousClock.now + $0 }
@@ -27,8 +28,9 @@ extension PostgresBackend {
             }
             defer { pool.giveBack(connection) }
             connection.readDeadline = deadline
-            // One snapshot: what it answers once (the schema's version, whether a class hides rows) stays true.
-            connection.snapshotMemo = SnapshotMemo()
+            // One snapshot: what it answers once (the schema's version, whether a class hides rows) stays true, and
+            // stays true for every snapshot at the same shared version (`facts`).
+            connection.snapshotMemo = SnapshotMemo(facts: facts)
             do {
                 return try finish(connection, commitIf: { _ in true }, body)
             } catch {
@@ -58,6 +60,8 @@ extension PostgresBackend {
             rollBack(connection)
             throw error
         }
+        // The lock is held: only this transaction may move the schema's version (and forgets it when it does).
+        connection.snapshotMemo = SnapshotMemo(only: [PostgresFunctions.schemaVersionKey])
         return try finish(connection, commitIf: shouldCommit, body)
     }
 

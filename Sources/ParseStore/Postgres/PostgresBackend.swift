@@ -36,9 +36,13 @@ public final class PostgresBackend: StoreBackend {
     private let readThreads: NIOThreadPool
     private let writeThreads: NIOThreadPool
     let listener: PostgresListener
+    /// The connections holding this process's claims on the database (`claim(exclusively:)`).
+    let claims = Mutex<[PostgresSQLConnection]>([])
+    /// What reads remember across snapshots, by shared version (`VersionedFacts`), once the store made the version
+    /// (`remembersFactsAcrossReads`).
+    private let facts = VersionedFacts()
+    private let factsKept = Atomic(false)
     private let isClosed = Atomic(false)
-    /// The connection holding the lock that says a server serves this database (`claimSoleServer`), if taken.
-    let serverLock = Mutex<PostgresSQLConnection?>(nil)
 
     /// Connections at most: two a core, at least 8, since a body mostly waits on the network rather than a core.
     public static var defaultPoolSize: Int { max(4, ProcessInfo.processInfo.activeProcessorCount) * 2 }
@@ -76,8 +80,9 @@ public final class PostgresBackend: StoreBackend {
     func read<T: Sendable>(
         within limit: Duration?, _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
-        try await run(on: readThreads) { [readers] in
-            try Self.read(from: readers, within: limit, body)
+        let facts = factsKept.load(ordering: .relaxed) ? facts : nil
+        return try await run(on: readThreads) { [readers] in
+            try Self.read(from: readers, within: limit, facts: facts, body)
         }
     }
 
@@ -89,6 +94,23 @@ public final class PostgresBackend: StoreBackend {
     ) async throws -> T {
         try await run(on: writeThreads) { [writers] in
             try Self.write(from: writers, deadline: deadline, commitIf: shouldCommit, body)
+        }
+    }
+
+    /// From now on, reads remember what they ask of the database's state across snapshots at one shared version
+    /// (the store has made the version's table, and moves it with every write).
+    func remembersFactsAcrossReads() {
+        factsKept.store(true, ordering: .relaxed)
+    }
+
+    /// The shared version (`SharedVersion`), in one statement on a reader connection outside any transaction: one
+    /// round trip.
+    func sharedVersion() async throws -> Int? {
+        try await run(on: readThreads) { [readers] in
+            var version: Int?
+            let connection = try Self.startTransaction(from: readers) { version = try SharedVersion.read($0) }
+            readers.giveBack(connection)
+            return version
         }
     }
 
@@ -161,10 +183,7 @@ public final class PostgresBackend: StoreBackend {
         readers.close()
         writers.close()
         listener.close()
-        serverLock.withLock { connection in
-            connection?.close()
-            connection = nil
-        }
+        for connection in claims.withLock({ $0 }) { connection.close() }
         try group.syncShutdownGracefully()
     }
 

@@ -54,9 +54,12 @@ extension PostgresSQLConnection {
         do {
             keep = try body()
         } catch {
+            // What was remembered inside may have been undone with it.
+            snapshotMemo?.values.removeAll()
             if isUsable { try? execute("ROLLBACK TO SAVEPOINT \(name)") }
             throw error
         }
+        if !keep { snapshotMemo?.values.removeAll() }
         try execute(keep ? "RELEASE SAVEPOINT \(name)" : "ROLLBACK TO SAVEPOINT \(name)")
     }
 

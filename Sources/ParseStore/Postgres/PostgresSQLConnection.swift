@@ -114,10 +114,13 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
 
     /// True for a table or partitioned table named exactly `name` in the current schema.
     func tableExists(_ name: String) throws -> Bool {
-        let found = try value(
-            "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE c.relname = ? AND n.nspname = current_schema() AND c.relkind IN ('r', 'p'))",
-            [.text(name)])
+        let found = try memoized("table " + name) {
+            try value(
+                "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n"
+                    + " ON n.oid = c.relnamespace"
+                    + " WHERE c.relname = ? AND n.nspname = current_schema() AND c.relkind IN ('r', 'p'))",
+                [.text(name)])
+        }
         return found.boolean ?? false
     }
 

@@ -52,5 +52,10 @@ enum PostgresFunctions {
     /// Moves the schema's version, inside the transaction that changed a class.
     static func schemaChanged(_ db: any SQLConnection) throws {
         try db.execute(#"UPDATE "_SchemaVersion" SET "version" = "version" + 1"#, [], cached: true)
+        db.snapshotMemo?.values.removeValue(forKey: schemaVersionKey)
     }
+
+    /// The memo key of the schema's version (`SchemaCache.schemaVersion`), which a write transaction keeps until it
+    /// moves the version itself: every write holds the store's lock, so no other can move it meanwhile.
+    static let schemaVersionKey = "schemaVersion"
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// One database connection, inside one read snapshot or one write transaction: what the store's readers and
 /// writers run their SQL on, whichever backend holds the data.
@@ -57,11 +58,24 @@ extension SQLConnection {
     var snapshotMemo: SnapshotMemo? { nil }
 
     /// The value `key` names in this snapshot: from the memo when the snapshot keeps one, else `compute`d (and kept).
-    func memoized(_ key: String, _ compute: () throws -> SQLValue) rethrows -> SQLValue {
-        guard let memo = snapshotMemo else { return try compute() }
+    ///
+    /// A memo that shares facts across snapshots (PostgreSQL's reads) reads the shared version first, once a
+    /// snapshot, and takes an answer another snapshot at the same version already computed.
+    func memoized(_ key: String, _ compute: () throws -> SQLValue) throws -> SQLValue {
+        guard let memo = snapshotMemo, memo.keeps(key) else { return try compute() }
         if let known = memo.values[key] { return known }
+        var version: Int?
+        if let facts = memo.facts {
+            if memo.version == nil { memo.version = try SharedVersion.read(self) }
+            version = memo.version
+            if let version, let known = facts.value(key, at: version) {
+                memo.values[key] = known
+                return known
+            }
+        }
         let value = try compute()
         memo.values[key] = value
+        if let facts = memo.facts, let version { facts.keep(value, for: key, at: version) }
         return value
     }
 
@@ -130,6 +144,42 @@ extension SQLConnection {
 /// What one read snapshot has already asked (`SQLConnection.snapshotMemo`); used by one connection at a time.
 final class SnapshotMemo {
     var values: [String: SQLValue] = [:]
+    /// Answers kept across snapshots, by shared version (PostgreSQL's reads); nil to keep them for this one only.
+    let facts: VersionedFacts?
+    /// The shared version this snapshot sees, once read.
+    var version: Int?
+
+    /// The only keys kept, when not all are (a write transaction keeps the schema's version only).
+    private let only: Set<String>?
+
+    init(facts: VersionedFacts? = nil, only: Set<String>? = nil) {
+        self.facts = facts
+        self.only = only
+    }
+
+    /// Whether `key`'s answer is kept.
+    func keeps(_ key: String) -> Bool { only?.contains(key) ?? true }
+}
+
+/// What reads ask of the database's state and remember across snapshots (the schema's version, whether a class
+/// hides rows, whether a table exists): answers only a write can change, kept under the shared version every write
+/// moves (`SharedVersion`), so any snapshot at that version may reuse them. One version is kept: a newer one starts
+/// afresh, and an older snapshot's answers are not kept.
+final class VersionedFacts: Sendable {
+    private let state = Mutex<(version: Int, values: [String: SQLValue])>((Int.min, [:]))
+
+    /// The answer kept for `key` at `version`, if any.
+    func value(_ key: String, at version: Int) -> SQLValue? {
+        state.withLock { $0.version == version ? $0.values[key] : nil }
+    }
+
+    /// Keeps `value` for `key` at `version`, unless a newer version is kept already.
+    func keep(_ value: SQLValue, for key: String, at version: Int) {
+        state.withLock { state in
+            if version > state.version { state = (version, [:]) }
+            if version == state.version { state.values[key] = value }
+        }
+    }
 }
 
 /// One row of a query's result: its values by position and by column name.

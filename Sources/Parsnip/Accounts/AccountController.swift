@@ -39,7 +39,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         var problems: [String: String] = [:]
         if !ThisComputer.isAddress(context.remoteAddress) {
             // Counted before the code is compared, like a password: guesses sent at once count one by one.
-            switch throttle.begin(address: context.remoteAddress, username: "/setup") {
+            switch try await throttle.begin(address: context.remoteAddress, username: "/setup") {
             case .refused(let until):
                 return renderSetup(
                     username: username, problems: ["code": AccountWords.tooManyAttempts(until, in: language)],
@@ -47,7 +47,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
                     status: .tooManyRequests)
             case .allowed(_, let attempt):
                 if setupGate.accepts(form["code"] ?? "") {
-                    throttle.succeeded(attempt)
+                    await throttle.succeeded(attempt)
                 } else {
                     problems["code"] = language.text("accounts.setup.code.wrong")
                 }
@@ -140,26 +140,29 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
                 carried: carried, context: context)
         }
         let address = context.remoteAddress
-        // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
-        let attempt: SignInThrottle.Attempt
-        switch throttle.begin(address: address, username: username) {
-        case .refused(let until):
-            return renderSignIn(
-                username: username, next: next, problem: AccountWords.tooManyAttempts(until, in: language),
-                carried: carried,
-                context: context, status: .tooManyRequests)
-        case .allowed(let delay, let counted):
-            attempt = counted
-            if delay > .zero { await pause(delay) }
-        }
+        // Counted attempts may be kept in the database: a failure to count shows the form again, as a failed save.
+        let counted = LockedValue<SignInThrottle.Attempt?>(nil)
         return try await context.saving {
+            // The attempt counts from here, before the (slow) password check, so parallel guesses cannot overtake it.
+            let attempt: SignInThrottle.Attempt
+            switch try await throttle.begin(address: address, username: username) {
+            case .refused(let until):
+                return renderSignIn(
+                    username: username, next: next, problem: AccountWords.tooManyAttempts(until, in: language),
+                    carried: carried,
+                    context: context, status: .tooManyRequests)
+            case .allowed(let delay, let allowed):
+                attempt = allowed
+                counted.withLock { $0 = allowed }
+                if delay > .zero { await pause(delay) }
+            }
             guard let session = try await accounts.signIn(username: username, password: password) else {
                 context.logger.notice("A sign-in was refused", metadata: ["address": "\(address ?? "unknown")"])
                 return renderSignIn(
                     username: username, next: next, problem: language.text("accounts.signIn.wrong"),
                     carried: carried, context: context)
             }
-            throttle.succeeded(attempt)
+            await throttle.succeeded(attempt)
             if let carried {
                 // Signed in again with a form on its way: a page that sends it on, with the new token.
                 let token = CSRFMiddleware.newToken()
@@ -175,7 +178,7 @@ struct AccountController<Accounts: AccountRepository>: Sendable {
         } orShowingAgain: { context in
             // The store failed either before the password was checked or after it matched (saving the session):
             // either way this attempt guessed nothing, so it stops counting.
-            throttle.withdraw(attempt)
+            if let attempt = counted.withLock({ $0 }) { await throttle.withdraw(attempt) }
             return renderSignIn(username: username, next: next, problem: nil, carried: carried, context: context)
         }
     }

@@ -37,23 +37,26 @@ struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
             problems["passwordAgain"] = language.text("accounts.ownPassword.again.differs")
         }
         guard problems.isEmpty else { return render(user, problems: problems, context: context) }
-        let attempt: SignInThrottle.Attempt
-        switch throttle.begin(address: context.remoteAddress, username: user.username) {
-        case .refused(let until):
-            return render(
-                user, problems: ["current": AccountWords.tooManyAttempts(until, in: language)], context: context,
-                status: .tooManyRequests)
-        case .allowed(let delay, let counted):
-            attempt = counted
-            if delay > .zero { await pause(delay) }
-        }
         let session = CookieHeader.value(named: SessionCookie.name, in: request.headers).map(String.init)
+        // Counted attempts may be kept in the database: a failure to count shows the form again, as a failed save.
+        let counted = LockedValue<SignInThrottle.Attempt?>(nil)
         return try await context.saving {
+            let attempt: SignInThrottle.Attempt
+            switch try await throttle.begin(address: context.remoteAddress, username: user.username) {
+            case .refused(let until):
+                return render(
+                    user, problems: ["current": AccountWords.tooManyAttempts(until, in: language)], context: context,
+                    status: .tooManyRequests)
+            case .allowed(let delay, let allowed):
+                attempt = allowed
+                counted.withLock { $0 = allowed }
+                if delay > .zero { await pause(delay) }
+            }
             switch try await accounts.changeOwnPassword(
                 personId: user.objectId, current: current, new: new, keepingSession: session)
             {
             case .success:
-                throttle.succeeded(attempt)
+                await throttle.succeeded(attempt)
                 return Flash.redirect(to: "/", message: language.text("accounts.ownPassword.changed"))
             case .failure(.wrongPassword):
                 return render(
@@ -62,7 +65,7 @@ struct OwnPasswordController<Accounts: AccountRepository>: Sendable {
                 return try await PeopleController<Accounts>.refused(refusal, in: language)
             }
         } orShowingAgain: { context in
-            throttle.withdraw(attempt)
+            if let attempt = counted.withLock({ $0 }) { await throttle.withdraw(attempt) }
             return render(user, problems: [:], context: context)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ParseStore
 
 /// Limits password guessing: at most 10 password checks per client address and per name in any 15 minutes.
 ///
@@ -42,46 +43,77 @@ final class SignInThrottle: Sendable {
     private let capacity: Int
     /// Per key ("a:<address>", "u:local:<name>", "u:net:<name>"): the attempt times in the window, oldest first.
     private let records = LockedValue([String: [Date]]())
+    /// The database the attempts are counted in instead, when several servers share it (PostgreSQL): a guesser
+    /// spreading attempts over the servers is counted once.
+    private let shared: ParseStore?
 
-    init(capacity: Int = 10_000, now: @escaping @Sendable () -> Date) {
+    init(capacity: Int = 10_000, sharedIn shared: ParseStore? = nil, now: @escaping @Sendable () -> Date) {
         self.capacity = capacity
+        self.shared = shared
         self.now = now
     }
 
     /// Counts an attempt from `address` for `username`, or refuses it when the address or the name has had its
     /// 10 attempts in the last 15 minutes. Check and count are one step, so parallel attempts cannot slip through.
-    func begin(address: String?, username: String) -> Decision {
+    ///
+    /// - Throws: `ParseError` when the attempts are counted in a database that cannot be reached.
+    func begin(address: String?, username: String) async throws -> Decision {
         let current = now()
         let fromThisComputer = ThisComputer.isAddress(address)
         let addressKey = fromThisComputer ? nil : "a:" + (address ?? "unknown")
         let nameKey = Self.nameKey(username, fromThisComputer: fromThisComputer)
         let keys = [addressKey, nameKey].compactMap { $0 }
+        let attempt = Attempt(addressKey: addressKey, nameKey: nameKey, at: current)
+        if let shared {
+            return try await shared.withMarks(keys, since: current.addingTimeInterval(-Self.window), at: current) {
+                let decision = Self.decide(attempt, recent: $0.map { Self.recent($0, at: current) })
+                if case .allowed = decision { return (decision, true) }
+                return (decision, false)
+            }
+        }
         return records.withLock { table in
             if table.count + 2 > capacity { Self.forgetQuiet(&table, now: current, capacity: capacity) }
             let recent = keys.map { Self.recent(table[$0] ?? [], at: current) }
-            let refusals = recent.filter { $0.count >= Self.maximumAttempts }
-                .map { $0[$0.count - Self.maximumAttempts].addingTimeInterval(Self.window) }
-            if let until = refusals.max() { return .refused(until: until) }
-            for (key, times) in zip(keys, recent) { table[key] = times + [current] }
-            let earlier = recent.map(\.count).max() ?? 0
-            let attempt = Attempt(addressKey: addressKey, nameKey: nameKey, at: current)
-            guard earlier >= Self.freeAttempts else { return .allowed(delay: .zero, attempt: attempt) }
-            let delay = Duration.milliseconds(500 * (earlier - Self.freeAttempts + 1))
-            return .allowed(delay: min(delay, Self.maximumDelay), attempt: attempt)
+            let decision = Self.decide(attempt, recent: recent)
+            if case .allowed = decision {
+                for (key, times) in zip(keys, recent) { table[key] = times + [current] }
+            }
+            return decision
         }
     }
 
+    /// What to do with `attempt`, given the attempts already counted in the window under each of its keys.
+    private static func decide(_ attempt: Attempt, recent: [[Date]]) -> Decision {
+        let refusals = recent.filter { $0.count >= maximumAttempts }
+            .map { $0[$0.count - maximumAttempts].addingTimeInterval(window) }
+        if let until = refusals.max() { return .refused(until: until) }
+        let earlier = recent.map(\.count).max() ?? 0
+        guard earlier >= freeAttempts else { return .allowed(delay: .zero, attempt: attempt) }
+        let delay = Duration.milliseconds(500 * (earlier - freeAttempts + 1))
+        return .allowed(delay: min(delay, maximumDelay), attempt: attempt)
+    }
+
     /// The password of `attempt` was right: it no longer counts against the address, and the name starts afresh.
-    func succeeded(_ attempt: Attempt) {
-        withdraw(attempt)
+    func succeeded(_ attempt: Attempt) async {
+        await withdraw(attempt)
+        if let shared {
+            // Not forgetting a success only ever counts too much.
+            try? await shared.removeMarks([attempt.nameKey], at: nil)
+            return
+        }
         _ = records.withLock { $0.removeValue(forKey: attempt.nameKey) }
     }
 
     /// `attempt` never reached a password check that failed (the database could not be read or written): it no
     /// longer counts against the address or the name.
-    func withdraw(_ attempt: Attempt) {
+    func withdraw(_ attempt: Attempt) async {
+        let keys = [attempt.addressKey, attempt.nameKey].compactMap { $0 }
+        if let shared {
+            try? await shared.removeMarks(keys, at: attempt.at)
+            return
+        }
         records.withLock { table in
-            for key in [attempt.addressKey, attempt.nameKey].compactMap({ $0 }) {
+            for key in keys {
                 guard var times = table[key], let index = times.lastIndex(of: attempt.at) else { continue }
                 times.remove(at: index)
                 table[key] = times.isEmpty ? nil : times

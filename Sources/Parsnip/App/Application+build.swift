@@ -47,8 +47,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
     }
 
     // What a stopped backup, restore or export left behind goes: for a file before the database opens (the
-    // command line's lock says no other Parsnip has it); for PostgreSQL once this server has claimed the database,
-    // so a second server refused never touches the backups the first is making.
+    // command line's lock says no other Parsnip has it); for PostgreSQL once the database could be opened.
     let removeLeftovers = {
         var databasePath: String?
         if case .file(let path) = settings.database { databasePath = path }
@@ -74,17 +73,20 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError(error.message)
     }
     if case .postgres = settings.database {
+        // Servers share the database; a command that must have it alone (a restore, an import) holds it meanwhile.
         let claimed: Bool
-        do { claimed = try store.claimSoleServer() } catch let error as ParseError {
+        do { claimed = try store.claim(exclusively: false) } catch let error as ParseError {
             try? store.close()
             throw StartupError(error.message)
         }
         guard claimed else {
             try? store.close()
             throw StartupError(
-                "Another Parsnip is already serving \(settings.database.shown); for now one Parsnip serves one "
-                    + "PostgreSQL database, so use that one or stop it first.")
+                "A Parsnip command (a restore or an import) is working on \(settings.database.shown); start Parsnip "
+                    + "again when it has finished.")
         }
+        // Several servers may share a backups folder too: one starting while another backs up could remove its
+        // unfinished backup, which then fails and says so; nothing of the data is touched.
         removeLeftovers()
     }
     let writePath: WritePath
@@ -125,9 +127,17 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         store: store, writePath: writePath, folder: backupFolder(settings), rules: settings.backups,
         keptClasses: StoreAccountRepository.accountClasses, words: classWords,
         importRules: ImportRules(known: knownClasses, apps: appImportFormats), logger: logger)
+    // A PostgreSQL database may be shared by several servers: what this one remembers follows their writes.
+    var otherServers: OtherServers?
+    if store.mayBeShared {
+        let following = OtherServers(door: writePath.door, counting: { try writePath.countTotals($0) })
+        following.follow { _ in accounts.forgetWhatOthersMayHaveChanged() }
+        following.follow { reader in if let reader { try keys.reload(from: reader) } }
+        otherServers = following
+    }
     let (router, access) = buildRouter(
         settings: settings, pages: pages, writePath: writePath, todos: todos, recipes: recipes, books: books,
-        accounts: accounts, backups: backups, logger: logger,
+        accounts: accounts, backups: backups, logger: logger, otherServers: otherServers,
         parseAPI: { throttle in
             let api = AccountsForAPI(accounts: accounts, throttle: throttle, pause: settings.pause)
             let objects = APIObjects(
@@ -219,10 +229,13 @@ func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
 func buildRouter(
     settings: ParsnipSettings, pages: Pages, writePath: WritePath, todos: some TodoRepository,
     recipes: some RecipeRepository, books: some BookRepository, accounts: some AccountRepository,
-    backups: BackupService, logger: Logger, parseAPI: ((SignInThrottle) -> ParseAPIController)? = nil
+    backups: BackupService, logger: Logger, otherServers: OtherServers? = nil,
+    parseAPI: ((SignInThrottle) -> ParseAPIController)? = nil
 ) -> (Router<ParsnipRequestContext>, RouteAccessTable) {
     let router = Router(context: ParsnipRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: SecurityHeadersMiddleware())
+    // First: the household's language, the session and every cached page below are then as other servers left them.
+    if let otherServers { router.add(middleware: OtherServersMiddleware(otherServers: otherServers)) }
     router.add(
         middleware: LanguageMiddleware(
             householdDefault: Language(rawValue: settings.language) ?? .en,
@@ -274,7 +287,7 @@ func buildRouter(
     let routes = AccessRoutes(group: pagesGroup, table: accessTable)
     let clock = settings.clock
     // One throttle: a wrong current password on the password page counts as a failed sign-in.
-    let throttle = SignInThrottle(now: { clock.now() })
+    let throttle = SignInThrottle(sharedIn: otherServers?.store, now: { clock.now() })
     AccountController(
         accounts: accounts, pages: pages, throttle: throttle, setupGate: SetupGate(code: settings.setupCode),
         pause: settings.pause

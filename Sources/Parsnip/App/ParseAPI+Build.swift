@@ -11,7 +11,7 @@ struct AccountsForAPI: APIAccounts {
 
     func signIn(username: String, password: String, address: String?) async throws -> APISignIn {
         let attempt: SignInThrottle.Attempt
-        switch throttle.begin(address: address, username: username) {
+        switch try await throttle.begin(address: address, username: username) {
         case .refused(let until): return .throttled(until: until)
         case .allowed(let delay, let counted):
             attempt = counted
@@ -22,11 +22,11 @@ struct AccountsForAPI: APIAccounts {
             session = try await accounts.startAppSession(username: username, password: password)
         } catch {
             // The database failed: this attempt guessed nothing, so it stops counting.
-            throttle.withdraw(attempt)
+            await throttle.withdraw(attempt)
             throw error
         }
         guard let session else { return .wrongNameOrPassword }
-        throttle.succeeded(attempt)
+        await throttle.succeeded(attempt)
         return .signedIn(token: session.token, userId: session.userId)
     }
 
@@ -51,7 +51,7 @@ struct AccountsForAPI: APIAccounts {
         -> APISignIn
     {
         // Sign-ups count as attempts of one name per address, so a script cannot fill the database with accounts.
-        switch throttle.begin(address: address, username: "/sign-up") {
+        switch try await throttle.begin(address: address, username: "/sign-up") {
         case .refused(let until): return .throttled(until: until)
         case .allowed: break
         }

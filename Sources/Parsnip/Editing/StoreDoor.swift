@@ -9,7 +9,8 @@ import ParseStore
 ///
 /// Nothing else in Parsnip holds a way to write (`OneWriteDoorTests` reads the sources for one).
 final class StoreDoor: Sendable {
-    private let store: ParseStore
+    /// The store (for what is not a write: sign-in attempts are marks, see `ParseStore.withMarks`).
+    let store: ParseStore
     /// The revision and the counted classes' totals.
     let counts = WriteCounts(totals: [:])
 
@@ -44,12 +45,12 @@ final class StoreDoor: Sendable {
     ) async throws -> T {
         do {
             let keeps: @Sendable ((T, Bool)) -> Bool = { shouldCommit($0.0) }
-            let (value, wrote) = try await store.write(commitIf: keeps) { writer in
+            let ((value, wrote), version) = try await store.writeReportingVersion(commitIf: keeps) { writer in
                 let before = writer.changesSoFar
                 let value = try body(writer)
                 return (value, writer.changesSoFar != before)
             }
-            if wrote, shouldCommit(value) { counts.recordChange(totals: totals(value)) }
+            if wrote, shouldCommit(value) { counts.recordChange(totals: totals(value), version: version) }
             return value
         } catch let refusal as any StoreBodyRefusal {
             // Refused on purpose and rolled back whole: nothing changed.
@@ -58,6 +59,22 @@ final class StoreDoor: Sendable {
             counts.recordChange(totals: [:])
             throw error
         }
+    }
+
+    /// Opens the data (`body` brings it up to date and counts the counted classes, in one write transaction) and
+    /// starts the totals from its counts, exact at the shared version the opening moved the data to, or saw.
+    func open(_ body: @escaping @Sendable (ParseWriter) throws -> [String: Int]) async throws {
+        let opening: @Sendable (ParseWriter) throws -> ([String: Int], Int?) = { writer in
+            (try body(writer), try writer.reader.sharedVersion())
+        }
+        let ((totals, seen), version) = try await store.writeReportingVersion(commitIf: { _ in true }, opening)
+        counts.replaceTotals(totals, version: version ?? seen)
+    }
+
+    /// The shared version of a database other servers may write too; nil for one only this server writes (see
+    /// `ParseStore.sharedVersion()`).
+    func sharedVersion() async throws -> Int? {
+        try await store.sharedVersion()
     }
 
     /// Replaces every class except `keeping` with those of the database file at `path` (a restore), in one

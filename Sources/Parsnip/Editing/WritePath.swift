@@ -41,12 +41,11 @@ final class WritePath: Sendable {
         self.indexes = indexes
         self.searchable = searchable
         self.recordRules = recordRules
-        let totals = try await door.transaction {
+        try await door.open {
             try Self.open(
                 $0, rules: rules, countedClasses: countedClasses, indexes: indexes, searchable: searchable,
                 recordRules: recordRules, progress: progress)
         }
-        door.counts.replaceTotals(totals)
     }
 
     /// What opening needs from the data: the history and trash indexes, the old history and trash dropped, and
@@ -73,8 +72,12 @@ final class WritePath: Sendable {
                 "Building the search index of \(className): \(NumberText.grouped(done)) of \(NumberText.grouped(total))"
                     + (done == total ? ", merging it…" : "…"))
         }
+        return try countTotals(countedClasses, writer.reader)
+    }
+
+    private static func countTotals(_ countedClasses: [String], _ reader: ParseReader) throws -> [String: Int] {
         var totals: [String: Int] = [:]
-        for className in countedClasses { totals[className] = try writer.reader.count(ParseQuery(className)) }
+        for className in countedClasses { totals[className] = try reader.count(ParseQuery(className)) }
         return totals
     }
 
@@ -96,6 +99,11 @@ final class WritePath: Sendable {
                 recordRules: recordRules)
         }
         counts.replaceTotals(totals)
+    }
+
+    /// The totals of the counted classes as `reader` sees them (for `OtherServers`, after another server wrote).
+    func countTotals(_ reader: ParseReader) throws -> [String: Int] {
+        try Self.countTotals(countedClasses, reader)
     }
 
     /// Moves after every change: pages rendered at one revision can be reused until it moves.

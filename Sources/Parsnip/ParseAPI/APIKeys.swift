@@ -56,6 +56,17 @@ final class APIKeys: Sendable {
         current.withLock { $0.signUpAllowed = allowed }
     }
 
+    /// Takes the keys as `reader` sees them: another server sharing the database may have renewed the master key
+    /// or changed sign-up (see `OtherServers`).
+    func reload(from reader: ParseReader) throws {
+        let key = try reader.serverSetting(Self.masterKeySetting)
+        let signUp = try reader.serverSetting(Self.signUpSetting) == "true"
+        current.withLock { current in
+            if let key { current.masterKey = key }
+            current.signUpAllowed = signUp
+        }
+    }
+
     /// 40 letters and digits from the system's secure generator (about 238 bits).
     static func newMasterKey() -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")

@@ -64,13 +64,13 @@ public enum CommandDatabase {
             + "address is right."
     }
 
-    /// Claims a PostgreSQL database for this process until it ends, as a server does (`ParseStore.claimSoleServer`):
-    /// false while a server holds it. No server starts on it meanwhile. A server that cannot be reached is left
-    /// to the command's own opening, which says so.
+    /// Claims a PostgreSQL database for this process alone until it ends (`ParseStore.claim(exclusively:)`): false
+    /// while any server serves it. No server starts on it meanwhile. A server that cannot be reached is left to the
+    /// command's own opening, which says so.
     public static func claim(_ database: String) -> Bool {
         if claims.withLock({ $0[database] != nil }) { return true }
         guard let store = try? ParseStore(postgresURL: database) else { return true }
-        guard (try? store.claimSoleServer()) == true else {
+        guard (try? store.claim(exclusively: true)) == true else {
             try? store.close()
             return false
         }

@@ -12,6 +12,18 @@ extension StoreTodoRepository {
         return try await writePath.read { reader in
             // The kept total counts every to-do; someone some to-dos are hidden from counts their own.
             let cachedTotal = try reader.readsEveryRow(of: Self.className) ? everyTodo : nil
+            // The Overdue and Today groups, counted here and left out of the rest of the list.
+            let window = request.isGrouped ? request.groupsOn.map(TodoDueWindow.init) : nil
+            let open = Self.openQuery(search: request.search, assignee: who)
+            // Every count the page shows in one statement: one round trip to a PostgreSQL server.
+            var asked = window.map { [$0.overdue(open), $0.dueToday(open)] } ?? []
+            if request.search == nil {
+                asked.append(Self.doneQuery(search: nil, assignee: who))
+                if cachedTotal == nil { asked.append(Self.baseQuery(search: nil, assignee: who)) }
+            }
+            let counted = try reader.counts(asked)
+            let overdueCount = window == nil ? 0 : counted[0]
+            let dueTodayCount = window == nil ? 0 : counted[1]
             let all: Int
             let doneCount: Int
             var uncounted: Int?
@@ -25,15 +37,11 @@ extension StoreTodoRepository {
                 doneCount = try reader.searchCount(
                     in: Self.className, for: search, tags: [Self.doneTag], atMost: uncounted.map { $0 + 1 })
             } else {
-                all = try cachedTotal ?? reader.count(Self.baseQuery(search: nil, assignee: who))
-                doneCount = try reader.count(Self.doneQuery(search: nil, assignee: who))
+                let rest = counted.dropFirst(window == nil ? 0 : 2)
+                doneCount = rest.first ?? 0
+                all = cachedTotal ?? rest.dropFirst().first ?? 0
             }
             let openCount = max(0, all - doneCount)
-            // The Overdue and Today groups, counted here and left out of the rest of the list.
-            let window = request.isGrouped ? request.groupsOn.map(TodoDueWindow.init) : nil
-            let open = Self.openQuery(search: request.search, assignee: who)
-            let overdueCount = try window.map { try reader.count($0.overdue(open)) } ?? 0
-            let dueTodayCount = try window.map { try reader.count($0.dueToday(open)) } ?? 0
             let restCount = max(0, openCount - overdueCount - dueTodayCount)
             var page: TodoPage
             switch (request.part, request.sort, request.position) {
