@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
                 // The PostgreSQL backend's connections: its wire protocol, TLS and LISTEN/NOTIFY.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // SHA-256 for the checksums a copy from one store into another is checked by.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The page templates' renderer: Mustache text parsed once, rendered to bytes without reflection per lookup.

@@ -87,7 +87,7 @@ enum ACLCoding {
     }
 
     /// The entities one column lists: a text array, or a JSON array of strings (SQLite); none for NULL.
-    private static func entities(in column: SQLValue) throws -> [String] {
+    static func entities(in column: SQLValue) throws -> [String] {
         switch column {
         case .null: return []
         case .textArray(let entities): return entities

@@ -65,20 +65,24 @@ extension SchemaCache {
         }
         for (name, type) in newFields {
             guard case .relation = type else { continue }
-            let join = joinTableName(field: name, className: className)
-            try db.execute(
-                """
-                CREATE TABLE IF NOT EXISTS \(quoteIdentifier(join)) ("relatedId" TEXT NOT NULL, \
-                "owningId" TEXT NOT NULL, PRIMARY KEY("relatedId", "owningId"))
-                """)
-            try db.execute(
-                """
-                CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(join + "_owningId"))) ON \(quoteIdentifier(join)) \
-                ("owningId", "relatedId")
-                """)
+            try Self.createJoinTable(joinTableName(field: name, className: className), in: db)
         }
         try recordPending(entry, in: db)
         return entry
+    }
+
+    /// Makes a Relation field's join table `join` (`_Join:<field>:<class>`) with its index, unless it exists.
+    static func createJoinTable(_ join: String, in db: any SQLConnection) throws {
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS \(quoteIdentifier(join)) ("relatedId" TEXT NOT NULL, \
+            "owningId" TEXT NOT NULL, PRIMARY KEY("relatedId", "owningId"))
+            """)
+        try db.execute(
+            """
+            CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(join + "_owningId"))) ON \(quoteIdentifier(join)) \
+            ("owningId", "relatedId")
+            """)
     }
 
     /// True when every one of `fields` is a column of the class (built in, or a field that is not a Relation).

@@ -14,7 +14,7 @@ struct APIKeysCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The database file.")
+    @Option(help: "The database: a file, or a PostgreSQL address (postgres://…).")
     var database = "data/parsnip.sqlite"
 
     @Option(help: ArgumentHelp("The application id Parsnip is started with (--parse-app-id).", valueName: "id"))
@@ -24,7 +24,7 @@ struct APIKeysCommand: AsyncParsableCommand {
     var renew = false
 
     func run() async throws {
-        let databasePath = DatabaseLocation.path(database)
+        let databasePath = DatabaseLocation.forCommand(database)
         do {
             let keys = try await ParseAPIKeyFile.keys(databasePath: databasePath, renew: renew)
             print("Server URL:      http://<this computer's address>:<port>/parse")

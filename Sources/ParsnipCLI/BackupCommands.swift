@@ -19,11 +19,11 @@ struct BackupCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The backup file to write, or a folder to write it in.", valueName: "file"))
     var file: String
 
-    @Option(help: "The database file.")
+    @Option(help: "The database: a file, or a PostgreSQL address (postgres://…).")
     var database = "data/parsnip.sqlite"
 
     func run() async throws {
-        let databasePath = DatabaseLocation.path(database)
+        let databasePath = DatabaseLocation.forCommand(database)
         await ProgressLine.reporting("Backing up") { progress throws(BackupProblem) in
             let made = try BackupFiles.backUp(databasePath: databasePath, to: file, progress: progress)
             return "Backed up to \(made.file) (\(made.size)): \(made.contents)."
@@ -42,11 +42,11 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The zip file to write, or a folder to write it in.", valueName: "file"))
     var file: String
 
-    @Option(help: "The database file.")
+    @Option(help: "The database: a file, or a PostgreSQL address (postgres://…).")
     var database = "data/parsnip.sqlite"
 
     func run() async throws {
-        let databasePath = DatabaseLocation.path(database)
+        let databasePath = DatabaseLocation.forCommand(database)
         await ProgressLine.reporting("Exporting") { progress throws(BackupProblem) in
             let made = try await BackupFiles.export(databasePath: databasePath, to: file, progress: progress)
             return "Exported to \(made.file) (\(made.size)): \(made.contents)."
@@ -76,7 +76,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The file to import (.zip, .json, .csv or .paprikarecipes).", valueName: "file"))
     var file: String
 
-    @Option(help: "The database file.")
+    @Option(help: "The database: a file, or a PostgreSQL address (postgres://…).")
     var database = "data/parsnip.sqlite"
 
     @Option(name: .customLong("class"), help: "The class of the objects in a single JSON file.")
@@ -92,13 +92,14 @@ struct ImportCommand: AsyncParsableCommand {
     var yes = false
 
     func run() async throws {
-        let databasePath = DatabaseLocation.path(database)
+        let databasePath = DatabaseLocation.forCommand(database)
         let existing: ExistingObjects = overwrite ? .overwrite : .skip
         let report: ImportReport
         let checking = ProgressLine("Checking")
         // A database that is not there yet is checked in a throw-away one: a dry run leaves no file behind, and
         // an import the person then declines makes none.
-        let missing = !FileManager.default.fileExists(atPath: databasePath)
+        let missing =
+            !CommandDatabase.isPostgres(databasePath) && !FileManager.default.fileExists(atPath: databasePath)
         let scratch =
             missing
             ? FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -125,7 +126,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         if dryRun { return }
         if BackupFiles.isInUse(databasePath) || !DatabaseFileLock.take(databasePath) {
-            ServeCommand.fail("Parsnip is running with \(databasePath). Stop it, then import.")
+            ServeCommand.fail("Parsnip is running with \(CommandDatabase.shown(databasePath)). Stop it, then import.")
         }
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
@@ -161,7 +162,8 @@ struct RestoreCommand: AsyncParsableCommand {
         abstract: "Replace everything in Parsnip with a backup (Parsnip must be stopped).",
         discussion: """
             The backup is checked first; a damaged file changes nothing. A safety backup of the database as it is \
-            is made first, into backups/ beside it. Everything is replaced, people and passwords included. While \
+            is made first, into backups/ beside it (for PostgreSQL, parsnip-backups/ in this folder). Everything \
+            is replaced, people and passwords included. While \
             Parsnip runs, restore from the owner's Backups page instead.
             """
     )
@@ -169,18 +171,18 @@ struct RestoreCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The backup file to restore.", valueName: "file"))
     var file: String
 
-    @Option(help: "The database file to replace.")
+    @Option(help: "The database to replace: a file, or a PostgreSQL address (postgres://…).")
     var database = "data/parsnip.sqlite"
 
     @Flag(help: "Restore without asking first (for scripts).")
     var yes = false
 
     func run() async throws {
-        let databasePath = DatabaseLocation.path(database)
+        let databasePath = DatabaseLocation.forCommand(database)
         if BackupFiles.isInUse(databasePath) || !DatabaseFileLock.take(databasePath) {
             ServeCommand.fail(
-                "Parsnip is running with \(databasePath). Restore from the Backups page (owner's menu), where "
-                    + "Parsnip swaps the data safely, or stop Parsnip and run this again.")
+                "Parsnip is running with \(CommandDatabase.shown(databasePath)). Restore from the Backups page "
+                    + "(owner's menu), where Parsnip swaps the data safely, or stop Parsnip and run this again.")
         }
         let prepared: BackupFiles.Prepared
         let checking = ProgressLine("Checking the backup")
@@ -193,8 +195,10 @@ struct RestoreCommand: AsyncParsableCommand {
         }
         let backup = prepared.backup
         print("The backup from \(backup.when) holds \(backup.contents).")
-        if let current = BackupFiles.currentContents(of: databasePath) {
-            print("It replaces everything in \(databasePath), which holds \(current), people and passwords included.")
+        if let current = await BackupFiles.currentContents(of: databasePath) {
+            print(
+                "It replaces everything in \(CommandDatabase.shown(databasePath)), which holds \(current), people "
+                    + "and passwords included.")
             print("A safety backup of it is made first.")
         }
         if !yes {

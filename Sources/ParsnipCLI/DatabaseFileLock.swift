@@ -1,4 +1,5 @@
 import Foundation
+import Parsnip
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +15,8 @@ enum DatabaseFileLock {
     /// Takes the lock of `databasePath` for the rest of this process; false when another process holds it. A
     /// folder that cannot hold the lock file is left to the database's own checks, which say so in their words.
     static func take(_ databasePath: String) -> Bool {
+        // A PostgreSQL database has no file: it is claimed as a server claims it, until this process ends.
+        if CommandDatabase.isPostgres(databasePath) { return CommandDatabase.claim(databasePath) }
         let file = open(databasePath + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard file >= 0 else { return true }
         guard flock(file, LOCK_EX | LOCK_NB) == 0 else {

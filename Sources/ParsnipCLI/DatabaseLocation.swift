@@ -1,8 +1,7 @@
 import Foundation
 import Parsnip
 
-/// What `--database` (or `PARSNIP_DATABASE_URL`) may name: the path of a SQLite file, or — for the server — a
-/// `postgres://` address. Any other address is refused in one sentence, instead of becoming a folder named after
+/// What `--database` (or `PARSNIP_DATABASE_URL`) may name: the path of a SQLite file, or a `postgres://` address. Any other address is refused in one sentence, instead of becoming a folder named after
 /// its scheme; the address's password is never repeated.
 enum DatabaseLocation {
     /// The file when none is named.
@@ -23,15 +22,18 @@ enum DatabaseLocation {
         return .postgres(value)
     }
 
-    /// The absolute path `value` names, for the commands that work on a file; exits with the sentence when `value`
-    /// is an address, not a path.
-    static func path(_ value: String?) -> String {
+    /// The database a command works on: the absolute path `value` names, or a `postgres://` address as it is;
+    /// exits with one sentence for an address of another kind.
+    static func forCommand(_ value: String?) -> String {
         let value = value ?? defaultFile
         if let scheme = scheme(of: value) {
-            // The address may hold a password: only its kind is repeated.
-            ServeCommand.fail(
-                "--database takes the path of a database file, such as data/parsnip.sqlite; a \(scheme):// address "
-                    + "is not one, and this command works on a file only.")
+            guard ["postgres", "postgresql"].contains(scheme.lowercased()) else {
+                // The address may hold a password: only its kind is repeated.
+                ServeCommand.fail(
+                    "--database takes the path of a database file, such as data/parsnip.sqlite, or a PostgreSQL "
+                        + "address, such as postgres://user@host/database; a \(scheme):// address is neither.")
+            }
+            return value
         }
         return URL(fileURLWithPath: value).standardizedFileURL.path
     }

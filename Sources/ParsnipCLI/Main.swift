@@ -81,7 +81,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The most changes one record's History keeps; older ones make room.")
     var historyPerRecord = 200
 
-    @Option(help: ArgumentHelp("The folder for backups (default: backups/ beside the database).", valueName: "folder"))
+    @Option(
+        help: ArgumentHelp(
+            "The folder for backups (default: backups/ beside the database file; for PostgreSQL, parsnip-backups/ in "
+                + "the folder Parsnip is started from).", valueName: "folder"))
     var backups: String?
 
     @Flag(help: "Do not back up once a day while Parsnip runs.")
@@ -176,7 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         MemoryArenas.limitToOneACore()
         if let resetPassword {
-            let databasePath = DatabaseLocation.path(database)
+            let databasePath = DatabaseLocation.forCommand(database)
             throw ExitCode(await PasswordRecoveryCommand.run(name: resetPassword, databasePath: databasePath))
         }
         do {

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `parsnip`: runs the web app (the default), or backs up and restores its database.
+/// `parsnip`: runs the web app (the default), or backs up, restores and copies its database.
 @main
 struct ParsnipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +12,7 @@ struct ParsnipCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ServeCommand.self, BackupCommand.self, RestoreCommand.self, ExportCommand.self, ImportCommand.self,
-            APIKeysCommand.self,
+            APIKeysCommand.self, CopyCommand.self,
         ],
         defaultSubcommand: ServeCommand.self
     )

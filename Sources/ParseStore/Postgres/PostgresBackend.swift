@@ -36,6 +36,8 @@ public final class PostgresBackend: StoreBackend {
     private let readThreads: NIOThreadPool
     private let writeThreads: NIOThreadPool
     let listener: PostgresListener
+    /// The connections holding this process's claims on the database (`claim(exclusively:)`).
+    let claims = Mutex<[PostgresSQLConnection]>([])
     /// What reads remember across snapshots, by shared version (`VersionedFacts`), once the store made the version
     /// (`remembersFactsAcrossReads`).
     private let facts = VersionedFacts()
@@ -122,6 +124,20 @@ public final class PostgresBackend: StoreBackend {
         }
     }
 
+    /// Runs `body` in one read snapshot on the calling thread and a reader connection.
+    func readHere<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
+        return try Self.reportingErrors { try Self.read(from: readers, within: nil, body) }
+    }
+
+    /// Runs `body` in one write transaction holding the store's write lock, on the calling thread.
+    func writeHere<T>(deadline: ContinuousClock.Instant, _ body: (any SQLConnection) throws -> T) throws -> T {
+        guard !isClosed.load(ordering: .relaxed) else { throw ParseError.databaseClosed }
+        return try Self.reportingErrors {
+            try Self.write(from: writers, deadline: deadline, commitIf: { _ in true }, body)
+        }
+    }
+
     /// Runs `body` synchronously on a writer connection outside any transaction (each statement commits by itself):
     /// for what PostgreSQL refuses inside one (`CREATE DATABASE`, `CREATE INDEX CONCURRENTLY`, `VACUUM`). A
     /// ROLLBACK after `body` (even one that threw) ends any transaction it left open (PostgreSQL only warns when
@@ -167,6 +183,7 @@ public final class PostgresBackend: StoreBackend {
         readers.close()
         writers.close()
         listener.close()
+        for connection in claims.withLock({ $0 }) { connection.close() }
         try group.syncShutdownGracefully()
     }
 

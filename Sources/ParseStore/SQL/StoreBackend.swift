@@ -27,6 +27,14 @@ protocol StoreBackend: Sendable {
     /// tables); synchronous, since a store is opened before anything else runs.
     func prepare(_ body: (any SQLConnection) throws -> Void) throws
 
+    /// Runs `body` in one read snapshot on the calling thread (which must not be an event loop): for a copy that
+    /// holds one store's snapshot open while it writes another store.
+    func readHere<T>(_ body: (any SQLConnection) throws -> T) throws -> T
+
+    /// Runs `body` in one write transaction on the calling thread (which must not be an event loop), waiting until
+    /// `deadline` for a lock held elsewhere; commits unless `body` throws.
+    func writeHere<T>(deadline: ContinuousClock.Instant, _ body: (any SQLConnection) throws -> T) throws -> T
+
     /// Closes every connection; later reads and writes fail.
     func close() throws
 }

@@ -11,7 +11,9 @@ extension ParseStore {
     /// Writes a consistent copy of the whole database to a new file at `path`, while writers go on.
     ///
     /// The copy is made with SQLite's online backup API from one read snapshot, so it holds exactly the changes
-    /// committed when it started, never half of one, and it is a self-contained file (no `-wal` beside it).
+    /// committed when it started, never half of one, and it is a self-contained file (no `-wal` beside it). A
+    /// PostgreSQL store is copied into a new SQLite store at `path` from one read snapshot (`copyEverything`), so
+    /// a backup is the same file whichever database it came from; progress then counts classes, not pages.
     ///
     /// - Parameters:
     ///   - path: a file that does not exist yet.
@@ -23,6 +25,7 @@ extension ParseStore {
     /// try store.copy(toFile: "/tmp/parsnip-copy.sqlite") { done, total in print(done * 100 / total, "%") }
     /// ```
     public func copy(toFile path: String, progress: @escaping (Int, Int) -> Void = { _, _ in }) throws {
+        guard backend is SQLiteBackend else { return try copyIntoNewFile(path, progress: progress) }
         do {
             try mapErrors {
                 let destination = try DatabaseQueue(path: path)
@@ -110,7 +113,9 @@ extension ParseStore {
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
         then: @escaping @Sendable (ParseWriter) throws -> T
     ) async throws -> T {
-        let backend = try sqliteBackend()
+        guard let backend = backend as? SQLiteBackend else {
+            return try await replaceClassesFromFile(path, keeping: kept, progress: progress, then: then)
+        }
         let lockWait = backend.lockWait
         let deadline = ContinuousClock.now + lockWait.limit
         let context = self.context

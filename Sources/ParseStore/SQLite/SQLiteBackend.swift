@@ -77,6 +77,16 @@ final class SQLiteBackend: StoreBackend {
         }
     }
 
+    func readHere<T>(_ body: (any SQLConnection) throws -> T) throws -> T {
+        try database.read { db in try body(SQLiteConnection(db)) }
+    }
+
+    func writeHere<T>(deadline: ContinuousClock.Instant, _ body: (any SQLConnection) throws -> T) throws -> T {
+        try database.writeWithoutTransaction { db in
+            try Self.transaction(db, waitingUntil: deadline, lockWait) { try body(SQLiteConnection(db)) }
+        }
+    }
+
     /// GRDB's `write`: `body` in one IMMEDIATE transaction on the writer `db`, committed, or rolled back when it
     /// throws — with `deadline` set before BEGIN meets another program's lock.
     static func transaction<T>(

@@ -28,16 +28,17 @@ public struct PasswordRecovery: Sendable {
     }
 
     init(databasePath: String, passwordHashCost: UInt8) throws {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
+        guard CommandDatabase.exists(databasePath) else {
             throw StartupError("There is no database at \(databasePath). Give the one Parsnip uses with --database.")
         }
-        guard !ParseStore.isOpenInAnotherProcess(path: databasePath) else {
+        guard !CommandDatabase.isInUse(databasePath) else {
             throw StartupError(
-                "Parsnip (or another program) has \(databasePath) open. Stop Parsnip first, then run this again.")
+                "Parsnip (or another program) has \(CommandDatabase.shown(databasePath)) open. Stop Parsnip first, "
+                    + "then run this again.")
         }
         let store: ParseStore
         do {
-            store = try ParseStore(path: databasePath)
+            store = try CommandDatabase.open(databasePath)
         } catch let error as ParseError {
             throw StartupError(error.message)
         }

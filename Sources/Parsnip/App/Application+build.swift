@@ -46,12 +46,16 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         throw StartupError("The folder of styles and scripts \(settings.publicDirectory) does not exist.")
     }
 
-    // Before the database opens: what a stopped backup, restore or export left behind goes.
-    var databasePath: String?
-    if case .file(let path) = settings.database { databasePath = path }
-    for leftover in CrashLeftovers.remove(databasePath: databasePath, backupsFolder: backupFolder(settings)?.url) {
-        logger.notice("Removed \(leftover), left by a backup, restore or export that was stopped half-way.")
+    // What a stopped backup, restore or export left behind goes: for a file before the database opens (the
+    // command line's lock says no other Parsnip has it); for PostgreSQL once the database could be opened.
+    let removeLeftovers = {
+        var databasePath: String?
+        if case .file(let path) = settings.database { databasePath = path }
+        for leftover in CrashLeftovers.remove(databasePath: databasePath, backupsFolder: backupFolder(settings)?.url) {
+            logger.notice("Removed \(leftover), left by a backup, restore or export that was stopped half-way.")
+        }
     }
+    if case .file = settings.database { removeLeftovers() }
 
     let store: ParseStore
     do {
@@ -67,6 +71,23 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
                     + "and that the address is right.")
         }
         throw StartupError(error.message)
+    }
+    if case .postgres = settings.database {
+        // Servers share the database; a command that must have it alone (a restore, an import) holds it meanwhile.
+        let claimed: Bool
+        do { claimed = try store.claim(exclusively: false) } catch let error as ParseError {
+            try? store.close()
+            throw StartupError(error.message)
+        }
+        guard claimed else {
+            try? store.close()
+            throw StartupError(
+                "A Parsnip command (a restore or an import) is working on \(settings.database.shown); start Parsnip "
+                    + "again when it has finished.")
+        }
+        // Several servers may share a backups folder too: one starting while another backs up could remove its
+        // unfinished backup, which then fails and says so; nothing of the data is touched.
+        removeLeftovers()
     }
     let writePath: WritePath
     do {
@@ -193,13 +214,15 @@ let knownClasses: [String: KnownClass] = {
     return Dictionary(uniqueKeysWithValues: classes.map { ($0.className, $0) })
 }()
 
-/// The backups folder: the one the settings name, else `backups/` beside the database file; none for an in-memory
-/// database without one.
+/// The backups folder: the one the settings name, else `backups/` beside the database file, or `parsnip-backups/`
+/// in the working folder for a PostgreSQL database; none for an in-memory database without one.
 func backupFolder(_ settings: ParsnipSettings) -> BackupFolder? {
     if let folder = settings.backups.folder { return BackupFolder(url: URL(fileURLWithPath: folder)) }
-    guard case .file(let path) = settings.database else { return nil }
-    return BackupFolder(
-        url: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("backups"))
+    switch settings.database {
+    case .file(let path): return BackupFolder(url: CommandDatabase.backupsFolder(path))
+    case .postgres(let url): return BackupFolder(url: CommandDatabase.backupsFolder(url))
+    case .inMemory: return nil
+    }
 }
 
 /// The routes and middleware, in the order a request meets them.

@@ -4,6 +4,10 @@ import ParseStore
 
 /// Backing up and restoring from the command line (`parsnip backup FILE`, `parsnip restore FILE`): the same backup
 /// files as the Backups page, for a database whether Parsnip runs or not (a restore only when it does not).
+///
+/// `databasePath` is a SQLite file's path or a `postgres://` address (`CommandDatabase`): a PostgreSQL database's
+/// backup is the same archive, its safety backups go in `parsnip-backups/` in the working folder, and a restore
+/// replaces its classes in one transaction instead of swapping a file.
 public enum BackupFiles {
     /// A backup written or about to be restored, as the command prints it.
     public struct Described: Sendable {
@@ -75,8 +79,7 @@ public enum BackupFiles {
         logger.logLevel = .critical
         let backups = BackupService(
             store: store, writePath: writePath,
-            folder: BackupFolder(
-                url: URL(fileURLWithPath: databasePath).deletingLastPathComponent().appendingPathComponent("backups")),
+            folder: BackupFolder(url: CommandDatabase.backupsFolder(databasePath)),
             rules: BackupRules(automatic: false), keptClasses: StoreAccountRepository.accountClasses,
             words: classWords, importRules: ImportRules(known: knownClasses, apps: appImportFormats), logger: logger)
         let (report, undo) = try await backups.importFile(
@@ -92,13 +95,22 @@ public enum BackupFiles {
     ) throws(BackupProblem) -> Prepared {
         let file = URL(fileURLWithPath: path)
         guard FileManager.default.fileExists(atPath: path) else { throw BackupProblem("There is no file \(path).") }
-        let folder = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+        let folder =
+            CommandDatabase.isPostgres(databasePath)
+            ? CommandDatabase.backupsFolder(databasePath)
+            : URL(fileURLWithPath: databasePath).deletingLastPathComponent()
         let (manifest, database) = try BackupArchive.unpack(file, into: folder, progress: progress)
         return Prepared(backup: describe(file, manifest), database: database)
     }
 
     /// What the database at `databasePath` holds now, in words; nil when there is none.
-    public static func currentContents(of databasePath: String) -> String? {
+    public static func currentContents(of databasePath: String) async -> String? {
+        if CommandDatabase.isPostgres(databasePath) {
+            guard let store = try? open(databasePath) else { return nil }
+            defer { try? store.close() }
+            guard let counts = try? await store.objectCounts() else { return nil }
+            return BackupContents(objectCounts: counts, words: classWords).summary
+        }
         guard FileManager.default.fileExists(atPath: databasePath),
             let summary = try? ParseStore.summarize(fileAt: databasePath)
         else { return nil }
@@ -107,7 +119,7 @@ public enum BackupFiles {
 
     /// True while a running Parsnip (or another program) has the database open.
     public static func isInUse(_ databasePath: String) -> Bool {
-        ParseStore.isOpenInAnotherProcess(path: databasePath)
+        CommandDatabase.isInUse(databasePath)
     }
 
     /// Puts the prepared backup in the database's place — everything, people included — after a safety backup of
@@ -121,6 +133,9 @@ public enum BackupFiles {
     public static func restore(
         _ prepared: Prepared, over databasePath: String, progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) async throws(BackupProblem) -> String? {
+        if CommandDatabase.isPostgres(databasePath) {
+            return try await restoreInPlace(prepared, over: databasePath, progress: progress)
+        }
         var safety: String?
         let target = URL(fileURLWithPath: databasePath)
         let fresh = databasePath + CrashLeftovers.restoringSuffix
@@ -177,6 +192,32 @@ public enum BackupFiles {
         }
     }
 
+    /// `restore` for a PostgreSQL database: a safety backup into its backups folder, then every class, people
+    /// included, replaced by the backup's in one transaction (checked part by part before it commits), keeping
+    /// the database's server settings. The search index is built at the next start.
+    private static func restoreInPlace(
+        _ prepared: Prepared, over database: String, progress: @escaping @Sendable (Double) -> Void
+    ) async throws(BackupProblem) -> String? {
+        defer { try? FileManager.default.removeItem(at: prepared.database) }
+        let store = try open(database)
+        defer { try? store.close() }
+        let folder = BackupFolder(url: CommandDatabase.backupsFolder(database))
+        try folder.create()
+        let safety = folder.newFile(for: .beforeRestore, at: Date())
+        _ = try BackupArchive.make(of: store, to: safety, reason: .beforeRestore) { progress(0.5 * $0) }
+        do {
+            let copied: @Sendable (Int, Int) -> Void = { done, all in
+                progress(0.5 + 0.5 * Double(done) / Double(max(all, 1)))
+            }
+            try await StoreDoor(store: store).restore(
+                withThoseInFileAt: prepared.database.path, keeping: [], progress: copied
+            ) { _ in }
+        } catch {
+            throw BackupProblem.writing(error, what: "The restore")
+        }
+        return safety.path
+    }
+
     /// Removes what `prepareRestore` unpacked, when the person chose not to restore.
     public static func discard(_ prepared: Prepared) {
         try? FileManager.default.removeItem(at: prepared.database)
@@ -187,7 +228,7 @@ public enum BackupFiles {
     private static func newFile(_ path: String, from databasePath: String, naming: (BackupFolder) -> URL)
         throws(BackupProblem) -> URL
     {
-        guard FileManager.default.fileExists(atPath: databasePath) else {
+        guard CommandDatabase.exists(databasePath) else {
             throw BackupProblem("There is no database at \(databasePath).")
         }
         var isFolder: ObjCBool = false
@@ -200,16 +241,15 @@ public enum BackupFiles {
         return naming(BackupFolder(url: URL(fileURLWithPath: path)))
     }
 
-    /// Opens (creating when needed, with its folder) the database at `databasePath`.
-    private static func open(_ databasePath: String) throws(BackupProblem) -> ParseStore {
+    /// Opens (creating when needed, with its folder) the database at `databasePath`, a file or a PostgreSQL address.
+    static func open(_ databasePath: String) throws(BackupProblem) -> ParseStore {
         do {
-            try FileManager.default.createDirectory(
-                at: URL(fileURLWithPath: databasePath).deletingLastPathComponent(), withIntermediateDirectories: true)
-            return try ParseStore(path: databasePath)
+            return try CommandDatabase.open(databasePath)
         } catch let error as ParseError {
             throw BackupProblem(error.message)
         } catch {
-            throw BackupProblem("The database \(databasePath) cannot be opened: \(error.localizedDescription)")
+            throw BackupProblem(
+                "The database \(CommandDatabase.shown(databasePath)) cannot be opened: \(error.localizedDescription)")
         }
     }
 

@@ -14,7 +14,8 @@ import XCTest
 final class TwoServersTests: XCTestCase {
     /// Runs `test` with a browser on each of two apps built on one fresh PostgreSQL schema.
     func withTwoServers(
-        clock: any ParseClock = SteppingClock(), _ test: @escaping @Sendable (Browser, Browser) async throws -> Void
+        clock: any ParseClock = SteppingClock(), backups: URL? = nil,
+        _ test: @escaping @Sendable (Browser, Browser) async throws -> Void
     ) async throws {
         guard let url = ProcessInfo.processInfo.environment["PARSNIP_TEST_POSTGRES_URL"] else {
             throw XCTSkip("Two servers share a PostgreSQL database: set PARSNIP_TEST_POSTGRES_URL (scripts/test does).")
@@ -22,6 +23,7 @@ final class TwoServersTests: XCTestCase {
         let schema = "two_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         var settings = signInSettings(clock: clock)
         settings.database = .postgres(url + (url.contains("?") ? "&" : "?") + "schema=" + schema)
+        settings.backups.folder = backups?.path
         let one = try await buildApplication(settings)
         let two = try await buildApplication(settings)
         try await one.test(.router) { first in
@@ -158,6 +160,29 @@ final class TwoServersTests: XCTestCase {
             XCTAssertEqual(old, .forbidden, "server two refuses the old key")
             let new = try await Self.apiCount(two, key: newKey)
             XCTAssertEqual(new, .ok, "and takes the new one")
+        }
+    }
+
+    func testARestoreOnOneServerIsWhatTheOtherShowsOnItsNextRequest() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("two-backups-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withTwoServers(backups: folder) { one, two in
+            let ana = try await Self.ownerOnBoth(one, two)
+            try await one.addTodo("Buy oat milk")
+            let made = try await one.post("/backups", form: [])
+            XCTAssertEqual(made.status, .seeOther, made.text)
+            let backupsPage = try await one.get("/backups").text
+            let name = try XCTUnwrap(BackupPageTests.listed(backupsPage).first)
+            try await one.addTodo("Paint the fence")
+            let before = try await ana.get("/todos").text
+            XCTAssertTrue(before.contains("Paint the fence"), "server two shows the to-do added after the backup")
+            let restored = try await one.post("/backups/\(name)/restore", form: [])
+            XCTAssertEqual(restored.status, .seeOther, restored.text)
+            let after = try await ana.get("/todos").text
+            XCTAssertFalse(after.contains("Paint the fence"), "server two shows the restored data at once")
+            XCTAssertTrue(after.contains("Buy oat milk"))
+            let found = try await ana.get("/todos?q=fence").text
+            XCTAssertTrue(found.contains("No to-dos match “fence”"), "and its search finds what was restored")
         }
     }
 
