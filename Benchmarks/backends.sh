@@ -85,7 +85,8 @@ run_wrk() {
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
-# serve DATABASE LOG: starts parsnip on a free port and prints its URL once /health answers.
+# serve DATABASE LOG: starts parsnip on a free port and sets SERVED to its URL once /health answers (not printed:
+# a command substitution would start it in a subshell, whose SERVER_PIDS cleanup never sees).
 serve() {
     local database=$1 log=$2 port url
     port=$(free_port)
@@ -97,7 +98,7 @@ serve() {
         sleep 0.5
     done
     curl -fsS "$url/health" >/dev/null || die "parsnip did not start; see $log"
-    echo "$url"
+    SERVED=$url
 }
 
 # stop_servers: stops every parsnip (and HAProxy) started so far.
@@ -109,7 +110,7 @@ stop_servers() {
     SERVER_PIDS=()
 }
 
-# proxy URL…: HAProxy on a free port, round robin over the URLs; prints its URL.
+# proxy URL…: HAProxy on a free port, round robin over the URLs; sets SERVED to its URL.
 proxy() {
     local port config=$OUT/haproxy.cfg number=0
     port=$(free_port)
@@ -129,7 +130,7 @@ proxy() {
         curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
         sleep 0.1
     done
-    echo "http://127.0.0.1:$port"
+    SERVED=http://127.0.0.1:$port
 }
 
 # master_key BACKEND DATABASE: the Parse API's master key, read from the database (a person reads it on the Apps
@@ -176,10 +177,14 @@ bench() {
     log "$backend: seeding $ITEMS to-dos"
     "$BIN/parsnip-seed" --database "$database" --count "$ITEMS" | tail -n 1 >&2
     for number in $(seq 1 "$servers"); do
-        urls+=("$(serve "$database" "$OUT/server-${backend// /_}-$number.log")")
+        serve "$database" "$OUT/server-${backend// /_}-$number.log"
+        urls+=("$SERVED")
     done
     url=${urls[0]}
-    ((servers == 1)) || url=$(proxy "${urls[@]}")
+    if ((servers > 1)); then
+        proxy "${urls[@]}"
+        url=$SERVED
+    fi
     scenarios "$backend" "$url" "$database"
     stop_servers
 }
