@@ -108,6 +108,16 @@ class PostgresSchema:
         return None
 
 
+def table_names(db) -> list[str]:
+    """The names of the tables a connection from `connect` sees: the file's, or the server's schema's."""
+    if isinstance(db, PostgresSchema):
+        sql = ("SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() "
+               "AND table_type = 'BASE TABLE'")
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    return [row[0] for row in db.execute(sql).fetchall()]
+
+
 def connect(database: Path | str):
     """A read-only connection to what the server on `database` stored (a file path or a postgres:// URL)."""
     if str(database).startswith("postgres"):

@@ -28,7 +28,7 @@ def book_rows(database: Path, book_id: str) -> dict[str, list[dict]]:
         found: dict[str, list[dict]] = {"Book": rows('SELECT * FROM "Book" WHERE "objectId" = ?', book_id)}
         if found["Book"] and found["Book"][0].get("isbn"):
             found["ISBN"] = rows('SELECT * FROM "ISBN" WHERE "objectId" = ?', found["Book"][0]["isbn"])
-        for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
+        for table in stored_data.table_names(db):
             if table.startswith("_Join:"):
                 joined = rows(f'SELECT * FROM "{table}" WHERE "owningId" = ? OR "relatedId" = ? ORDER BY 1, 2',
                               book_id, book_id)
