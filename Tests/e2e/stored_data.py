@@ -4,14 +4,15 @@
 `fetchone`/`fetchall`, rows read by name or position, `dict(row)` — so a journey's checks of the stored rows are
 written once. On PostgreSQL each query goes through `psql` (Debian's client, installed with the server) as
 `row_to_json`, so numbers and booleans keep their types; JSON columns (jsonb there, text in SQLite) come back as
-JSON text, as SQLite's do, and booleans as 0/1. Dates differ (text in SQLite, timestamps in PostgreSQL): compare
-them through the pages instead.
+JSON text, as SQLite's do, booleans as 0/1, and dates (timestamps there) as the text SQLite keeps,
+`YYYY-MM-DDTHH:MM:SS.mmmZ`.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 from pathlib import Path
@@ -19,12 +20,15 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 
 class Row(dict):
-    """A row read by column name or by position, as sqlite3.Row is."""
+    """A row read by column name or by position, and unpacked into its values, as sqlite3.Row is."""
 
     def __getitem__(self, key):
         if isinstance(key, int):
             return list(self.values())[key]
         return super().__getitem__(key)
+
+    def __iter__(self):
+        return iter(list(self.values()))
 
 
 class Cursor:
@@ -69,12 +73,19 @@ def _bind(sql: str, args) -> str:
     return "".join(out)
 
 
+# A timestamp with time zone as row_to_json writes it (the session's zone is UTC: see PGTZ below).
+_TIMESTAMP = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?\+00:00$")
+
+
 def _plain(value):
-    """A jsonb object or array as JSON text and a boolean as 0/1, the way SQLite hands them back."""
+    """A jsonb object or array as JSON text, a boolean as 0/1 and a timestamp as Parse's date text, the way SQLite
+    hands them back."""
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     if isinstance(value, bool):
         return int(value)
+    if isinstance(value, str) and (match := _TIMESTAMP.match(value)):
+        return f"{match.group(1)}.{(match.group(2) or '').ljust(3, '0')[:3]}Z"
     return value
 
 
@@ -92,7 +103,8 @@ class PostgresSchema:
         answer = subprocess.run(
             ["psql", self.url, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", statement],
             capture_output=True, text=True, timeout=30,
-            env={**os.environ, "PGOPTIONS": f"-c search_path={self.schema} -c default_transaction_read_only=on"})
+            env={**os.environ, "PGTZ": "UTC",
+                 "PGOPTIONS": f"-c search_path={self.schema} -c default_transaction_read_only=on"})
         if answer.returncode != 0:
             raise RuntimeError(f"psql failed on {statement!r}: {answer.stderr.strip()}")
         rows = []
