@@ -19,10 +19,12 @@ import json
 import random
 import re
 import sqlite3
+import sys
 import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
+from pathlib import Path
 
 TOKEN = re.compile(r"^(c\d+-\d+|start-\d+)")
 
@@ -261,9 +263,18 @@ def lost_updates(tally: Tally, stored: dict[str, dict[str, str]], initial: dict[
 
 
 def stored_todos(database: str) -> dict[str, dict[str, str]]:
+    """Every to-do's title and description, from the database file or (a postgres:// address) its schema."""
+    sql = 'SELECT "objectId", "title", "description" FROM "TodoListItem"'
+    if database.startswith("postgres"):
+        # The journeys' reader of either backend (through psql).
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "e2e"))
+        import stored_data
+
+        rows = [tuple(row) for row in stored_data.connect(database).execute(sql).fetchall()]
+        return {row[0]: {"title": row[1] or "", "description": row[2] or ""} for row in rows}
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
-        rows = connection.execute('SELECT "objectId", "title", "description" FROM "TodoListItem"').fetchall()
+        rows = connection.execute(sql).fetchall()
     finally:
         connection.close()
     return {row[0]: {"title": row[1] or "", "description": row[2] or ""} for row in rows}
