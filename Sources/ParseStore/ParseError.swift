@@ -55,13 +55,17 @@ public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The disk reported an error reading or writing the database (SQLite's I/O error): a failing or removed
         /// disk, a network share that went away.
         case diskError
+        /// The database server (PostgreSQL) cannot be reached: stopped, restarting, or the network to it is down.
+        /// The store connects again by itself once it answers.
+        case unreachable
     }
 
     /// Parse's numeric code.
     public var code: Code
     /// Parse's message, e.g. `schema mismatch for C.f; expected Number but got String`.
     public var message: String
-    /// Set (with code 1) when the database was busy, full or read-only; nil for every other error.
+    /// Set (with code 1) when the database was busy, full, read-only, failing or out of reach; nil for every other
+    /// error.
     public var storageFailure: StorageFailure?
 
     public init(_ code: Code, _ message: String, storageFailure: StorageFailure? = nil) {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
-import sqlite3
+import stored_data
 import time
 import urllib.parse
 from dataclasses import dataclass, field
@@ -354,10 +354,8 @@ def quick_book(quick, title: str, isbn: str, genre_id: str, year: str = "2001", 
 # ---- the stored data --------------------------------------------------------------------------------------
 
 
-def _db(database: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    db.row_factory = sqlite3.Row
-    return db
+def _db(database: Path | str):
+    return stored_data.connect(database)
 
 
 def entry_id(database: Path, kind: str, name: str) -> str:

@@ -4,9 +4,13 @@ One real `parsnip` process per test session, on a free loopback port, with a dat
 temporary folder. Playwright drives Debian's chromium (no browser download). Screenshots go to
 Tests/e2e/artifacts/ (git-ignored).
 
-Environment:
+Environment and options:
   PARSNIP_BIN      the binary to test (default: .build/release/parsnip in the checkout)
   PARSNIP_CHROMIUM the browser executable (default: /usr/bin/chromium)
+  --backend postgres (or PARSNIP_E2E_BACKEND=postgres)
+                   every server the journeys start keeps its data in PostgreSQL instead of a file: a fresh schema
+                   of its own in the database at PARSNIP_TEST_POSTGRES_URL (scripts/test starts a cluster and sets
+                   it). Journeys about the database file itself skip themselves there (`sqlite_only`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -32,6 +37,60 @@ BINARY = Path(os.environ.get("PARSNIP_BIN", REPO / ".build" / "release" / "parsn
 CHROMIUM = os.environ.get("PARSNIP_CHROMIUM", "/usr/bin/chromium")
 
 
+def postgres_url() -> str | None:
+    """With --backend postgres, the PostgreSQL database every server's schema is made in; else None.
+
+    Kept in the environment (set by pytest_configure) rather than a global: test files import this module by name,
+    which may be a second copy of it."""
+    return os.environ.get("PARSNIP_E2E_POSTGRES_URL") or None
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--backend", choices=("sqlite", "postgres"), default=os.environ.get("PARSNIP_E2E_BACKEND", "sqlite"),
+        help="where the servers keep their data: a SQLite file each (default) or a fresh PostgreSQL schema each "
+             "in PARSNIP_TEST_POSTGRES_URL")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only(reason): a journey about the database file; skipped on PostgreSQL")
+    config.addinivalue_line(
+        "markers", "postgres_known_bug(reason): fails on PostgreSQL for a known bug; expected to (strictly) until fixed")
+    if config.getoption("--backend") == "postgres":
+        url = os.environ.get("PARSNIP_TEST_POSTGRES_URL")
+        if not url:
+            raise pytest.UsageError("--backend postgres needs PARSNIP_TEST_POSTGRES_URL (scripts/test sets it)")
+        os.environ["PARSNIP_E2E_POSTGRES_URL"] = url
+    else:
+        os.environ.pop("PARSNIP_E2E_POSTGRES_URL", None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if postgres_url() is None:
+        return
+    for item in items:
+        marker = item.get_closest_marker("sqlite_only")
+        if marker:
+            reason = marker.args[0] if marker.args else "about the SQLite database file"
+            item.add_marker(pytest.mark.skip(reason=f"runs on SQLite only: {reason}"))
+        bug = item.get_closest_marker("postgres_known_bug")
+        if bug:
+            # Strict: once the bug is fixed the journey passes, and the marker must go.
+            item.add_marker(pytest.mark.xfail(reason=f"known bug on PostgreSQL: {bug.args[0]}", strict=True))
+
+
+def fresh_schema_url(url: str, name: str = "e2e") -> str:
+    """`url` with a schema no other server uses (PostgresAddress makes it on first use)."""
+    return url + ("&" if "?" in url else "?") + f"schema={name}_{uuid.uuid4().hex[:16]}"
+
+
+def database_for(path: Path) -> str:
+    """What a journey that starts the binary itself passes as --database: the file at `path`, or with --backend
+    postgres a fresh schema."""
+    url = postgres_url()
+    return fresh_schema_url(url) if url is not None else str(path)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -41,7 +100,12 @@ def free_port() -> int:
 class ParsnipServer:
     """The real binary, started and stopped the way a person would (SIGTERM is Ctrl-C's quieter twin)."""
 
-    def __init__(self, database: Path, log_path: Path, extra_args: tuple[str, ...] = ()):
+    def __init__(self, database: Path | str, log_path: Path, extra_args: tuple[str, ...] = ()):
+        # With --backend postgres a file path becomes a schema of its own, kept across restarts of this server.
+        url = postgres_url()
+        self.on_postgres = url is not None or str(database).startswith("postgres")
+        if url is not None and not str(database).startswith("postgres"):
+            database = fresh_schema_url(url)
         self.database = database
         self.extra_args = extra_args
         self.log_path = log_path

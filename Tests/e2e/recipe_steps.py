@@ -7,7 +7,7 @@ the form and comes back with the next page, and the helpers wait for the outcome
 from __future__ import annotations
 
 import re
-import sqlite3
+import stored_data
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -387,9 +387,8 @@ def quick_recipe(quick, name: str, **fields: str) -> str:
 
 
 def stored_recipe(database: Path, recipe_id: str) -> dict:
-    """The stored row of one recipe, read from the SQLite file (read-only) as the Parse columns hold it."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        db.row_factory = sqlite3.Row
+    """The stored row of one recipe, read (read-only) as the Parse columns hold it."""
+    with stored_data.connect(database) as db:
         row = db.execute('SELECT * FROM "Recipe" WHERE "objectId" = ?', (recipe_id,)).fetchone()
         assert row is not None, f"no stored recipe {recipe_id}"
         return dict(row)
@@ -399,6 +398,6 @@ def schema_types(database: Path, class_name: str = "Recipe") -> dict[str, str]:
     """Field name → Parse type, as the store's _SCHEMA row for the class says."""
     import json
 
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+    with stored_data.connect(database) as db:
         (text,) = db.execute('SELECT "schema" FROM "_SCHEMA" WHERE "className" = ?', (class_name,)).fetchone()
     return {name: spec["type"] for name, spec in json.loads(text)["fields"].items()}

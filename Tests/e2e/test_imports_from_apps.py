@@ -35,6 +35,9 @@ FORMATS = [
 ]
 
 
+# Imports start on the Backups page, which works on a database file only so far (issue 30).
+pytestmark = pytest.mark.sqlite_only("the Backups page (imports) works on a database file only so far")
+
 @pytest.mark.parametrize("file, summary, skipped, records, record", FORMATS, ids=[f[0] for f in FORMATS])
 def test_upload_preview_import_see_the_records_then_undo(
     browser: Browser, artifacts_dir: Path, shot, file: str, summary: str, skipped: str, records: str, record: str

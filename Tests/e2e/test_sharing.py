@@ -9,6 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import conftest
 from conftest import BINARY, REPO, free_port
 
 
@@ -43,7 +44,7 @@ def listening_addresses(port: int) -> set[str]:
 def test_share_prints_every_network_address_and_each_one_answers(tmp_path: Path):
     port = free_port()
     process = subprocess.Popen(
-        [str(BINARY), "--share", "--port", str(port), "--database", str(tmp_path / "shared.sqlite")],
+        [str(BINARY), "--share", "--port", str(port), "--database", conftest.database_for(tmp_path / "shared.sqlite")],
         cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
@@ -71,7 +72,7 @@ def test_share_prints_every_network_address_and_each_one_answers(tmp_path: Path)
 def test_without_share_parsnip_listens_on_this_computer_only(tmp_path: Path):
     port = free_port()
     process = subprocess.Popen(
-        [str(BINARY), "--port", str(port), "--database", str(tmp_path / "local.sqlite")],
+        [str(BINARY), "--port", str(port), "--database", conftest.database_for(tmp_path / "local.sqlite")],
         cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:

@@ -4,7 +4,7 @@ Undo — the same links on its page and the very same SQLite rows — and a to-d
 
 from __future__ import annotations
 
-import sqlite3
+import stored_data
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -20,8 +20,7 @@ CHANGE_STAMP = {"updatedAt", "updatedBy"}
 def book_rows(database: Path, book_id: str) -> dict[str, list[dict]]:
     """Every row that holds the book — its Book row, its ISBN row, its rows in every join table — without the
     change stamp."""
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
-        db.row_factory = sqlite3.Row
+    with stored_data.connect(database) as db:
 
         def rows(sql: str, *args) -> list[dict]:
             return [{k: r[k] for k in r.keys() if k not in CHANGE_STAMP} for r in db.execute(sql, args).fetchall()]
@@ -29,7 +28,7 @@ def book_rows(database: Path, book_id: str) -> dict[str, list[dict]]:
         found: dict[str, list[dict]] = {"Book": rows('SELECT * FROM "Book" WHERE "objectId" = ?', book_id)}
         if found["Book"] and found["Book"][0].get("isbn"):
             found["ISBN"] = rows('SELECT * FROM "ISBN" WHERE "objectId" = ?', found["Book"][0]["isbn"])
-        for (table,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall():
+        for table in stored_data.table_names(db):
             if table.startswith("_Join:"):
                 joined = rows(f'SELECT * FROM "{table}" WHERE "owningId" = ? OR "relatedId" = ? ORDER BY 1, 2',
                               book_id, book_id)

@@ -26,6 +26,7 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
+from pathlib import Path
 
 TOKEN = re.compile(r"^(c\d+-\d+|start-\d+)")
 
@@ -267,9 +268,10 @@ def stored_todos(database: str) -> dict[str, dict[str, str]]:
     """The to-dos as stored, from a SQLite file or a postgres:// address (through psql, schema and all)."""
     if database.startswith(("postgres://", "postgresql://")):
         return stored_todos_in_postgres(database)
+    sql = 'SELECT "objectId", "title", "description" FROM "TodoListItem"'
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
-        rows = connection.execute('SELECT "objectId", "title", "description" FROM "TodoListItem"').fetchall()
+        rows = connection.execute(sql).fetchall()
     finally:
         connection.close()
     return {row[0]: {"title": row[1] or "", "description": row[2] or ""} for row in rows}

@@ -1,7 +1,8 @@
 extension ParseError {
-    /// 1, busy: the PostgreSQL server cannot be reached (refused, timed out, shut down, connection lost).
+    /// 1, unreachable: the PostgreSQL server cannot be reached (refused, timed out, shut down, connection lost).
     public static let databaseUnreachable = ParseError(
-        .internalServerError, "The database server cannot be reached; nothing was changed.", storageFailure: .busy)
+        .internalServerError, "The database server cannot be reached; nothing was changed.",
+        storageFailure: .unreachable)
 
     /// 1: a PostgreSQL backend used after `close()`.
     public static let databaseClosed = ParseError(

@@ -65,7 +65,7 @@ func buildRouterAndStore(_ settings: ParsnipSettings) async throws -> (
         case .inMemory: store = try ParseStore.inMemory(clock: settings.clock)
         }
     } catch let error as ParseError {
-        if case .postgres = settings.database, error.storageFailure == .busy {
+        if case .postgres = settings.database, error.storageFailure == .unreachable {
             throw StartupError(
                 "The PostgreSQL server at \(settings.database.shown) cannot be reached: check that it is running "
                     + "and that the address is right.")

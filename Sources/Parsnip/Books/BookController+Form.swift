@@ -294,7 +294,8 @@ extension BookController {
     ) async throws -> ByteBuffer {
         let now = clock.now()
         let page = BookFormPage(
-            mode: mode, state: state, entries: try await allEntries(), maximumYear: BookDraft.latestYear(now: now),
+            mode: mode, state: state, entries: try await allEntries(lastKnownInTrouble: context.storeTrouble != nil),
+            maximumYear: BookDraft.latestYear(now: now),
             csrfToken: csrfToken, visitor: BookVisitor(context: context), now: now
         )
         if case .new = mode { return pages.renderBody(page, template: "books/new") }

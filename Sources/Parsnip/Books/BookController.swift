@@ -129,12 +129,22 @@ struct BookController<Repository: BookRepository>: Sendable {
     // MARK: Helpers
 
     /// Every genre, author and publisher, for the filter selects and the form's pickers.
-    func allEntries() async throws -> [CatalogueKind: [CatalogueEntryUsage]] {
+    ///
+    /// - Parameter lastKnownInTrouble: for a form shown again because the database could not take its save: when
+    ///   the database cannot be read either (a PostgreSQL server out of reach), the entries last read, so the form
+    ///   still comes back with everything typed. The save that follows checks every entry again.
+    func allEntries(lastKnownInTrouble: Bool = false) async throws -> [CatalogueKind: [CatalogueEntryUsage]] {
         // Read before the data: entries kept under this revision can only be newer than it, never older.
         let revision = repository.revision
-        if let cached = entriesCache.withLock({ $0 }), cached.revision == revision { return cached.entries }
+        let cached = entriesCache.withLock { $0 }
+        if let cached, cached.revision == revision { return cached.entries }
         var entries: [CatalogueKind: [CatalogueEntryUsage]] = [:]
-        for kind in CatalogueKind.allCases { entries[kind] = try await repository.entries(kind) }
+        do {
+            for kind in CatalogueKind.allCases { entries[kind] = try await repository.entries(kind) }
+        } catch let error where lastKnownInTrouble && StoreTrouble(error) != nil {
+            guard let cached else { throw error }
+            return cached.entries
+        }
         entriesCache.withLock { cached in
             if (cached?.revision ?? -1) <= revision { cached = (revision, entries) }
         }

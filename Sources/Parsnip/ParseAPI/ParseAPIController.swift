@@ -74,13 +74,15 @@ struct ParseAPIController: Sendable {
         }
     }
 
-    /// The answer to `error`: Parse's code and status; a busy database is a 503 worth retrying.
+    /// The answer to `error`: Parse's code and status; a busy database, or a database server out of reach, is a 503
+    /// worth retrying.
     static func answer(for error: ParseError, logger: Logger) -> APIAnswer {
         if error.code == .internalServerError {
             logger.error("The Parse API met a database problem: \(error.message)")
         }
         let failure = APIFailure(error)
-        let status: HTTPResponse.Status = error.storageFailure == .busy ? .serviceUnavailable : failure.status
+        let retry = error.storageFailure == .busy || error.storageFailure == .unreachable
+        let status: HTTPResponse.Status = retry ? .serviceUnavailable : failure.status
         return APIAnswer(status: status, body: failure.body)
     }
 

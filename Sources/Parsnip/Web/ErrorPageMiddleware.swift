@@ -21,7 +21,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     func response(for error: any Error, request: Request, context: Context) -> Response {
-        let content = Self.content(for: error)
+        let content = Self.content(for: error, saving: request.method != .get && request.method != .head)
         let logger = context.logger
         switch content.status.kind {
         case .serverError:
@@ -54,9 +54,12 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         return (content.status, content.page(PageChrome(title: content.heading.text(in: language), language: language)))
     }
 
-    static func content(for error: any Error) -> ErrorPageContent {
-        // The store's busy, full or read-only database, from whichever layer it comes, describes its own page.
-        if let trouble = StoreTrouble(error) { return trouble.errorPage }
+    /// What the page of `error` says; `saving` is false for a request that only reads (GET, HEAD), which the
+    /// database's trouble words as a page that could not be shown rather than a change that was not saved.
+    static func content(for error: any Error, saving: Bool = true) -> ErrorPageContent {
+        // The store's busy, full, read-only or unreachable database, from whichever layer it comes, describes its
+        // own page.
+        if let trouble = StoreTrouble(error) { return trouble.errorPage(saving: saving) }
         switch error {
         case let error as any DescribedError:
             return error.errorPage

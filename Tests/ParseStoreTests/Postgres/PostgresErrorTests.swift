@@ -19,12 +19,12 @@ final class PostgresErrorTests: XCTestCase {
             ParseError.reportingPostgres(PostgresFailure(sqlState: "57014", message: "x")), .queryTooCostly)
     }
 
-    func testLostConnectionIsUnreachableWithCodeOneAndBusyFailure() {
+    func testLostConnectionIsUnreachableWithCodeOneAndItsOwnFailure() {
         let lost = PostgresFailure(message: "reset", connectionLost: true, isUnreachable: true)
         let error = ParseError.reportingPostgres(lost)
         XCTAssertEqual(error, .databaseUnreachable)
         XCTAssertEqual(error.code, .internalServerError)
-        XCTAssertEqual(error.storageFailure, .busy)
+        XCTAssertEqual(error.storageFailure, .unreachable)
         XCTAssertEqual(error.message, "The database server cannot be reached; nothing was changed.")
     }
 

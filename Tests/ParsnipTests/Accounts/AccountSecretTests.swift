@@ -15,6 +15,7 @@ final class AccountSecretTests: XCTestCase {
     private let editorPassword = "Quince-Jelly-Secret-7"
 
     func testTheDatabaseFileHoldsBcryptHashesAndNeverAPassword() async throws {
+        try skipUnlessSQLite("the bytes of SQLite's database file")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parsnip-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -75,9 +76,9 @@ final class AccountSecretTests: XCTestCase {
         logger.logLevel = .trace
         let settings = signInSettings()
         let accounts = StoreAccountRepository(
-            door: StoreDoor(store: try .inMemory(clock: settings.clock)), passwordHashCost: testPasswordHashCost,
+            door: StoreDoor(store: try testStore(clock: settings.clock)), passwordHashCost: testPasswordHashCost,
             clock: settings.clock)
-        let store = try ParseStore.inMemory()
+        let store = try testStore()
         let writePath = try await WritePath.counting(store)
         let (router, _) = buildRouter(
             settings: settings, pages: try await Pages(directory: settings.templatesDirectory),

@@ -64,7 +64,7 @@ final class HouseholdLanguageTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var settings = signInSettings()
-        settings.database = .file(folder.appendingPathComponent("parsnip.sqlite").path)
+        settings.database = testDatabase(at: folder.appendingPathComponent("parsnip.sqlite").path)
         try await withApp(settings: settings) { owner in
             try await owner.setUpOwner()
             try await owner.get("/people")

@@ -9,6 +9,10 @@ import XCTest
 /// fields each app's columns map to, duplicates skipped, broken files refused in one sentence, and the safety
 /// backup that undoes it.
 final class AppImportTests: XCTestCase {
+    override func setUpWithError() throws {
+        try skipUntilBackupsRunOnPostgres()
+    }
+
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/imports")
 

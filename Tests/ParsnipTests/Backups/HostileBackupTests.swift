@@ -11,6 +11,10 @@ import ZIPFoundation
 /// far more than it says is refused before the disk fills, what a stopped backup or restore left behind is removed at
 /// the next start, and saves made right after a restore work.
 final class HostileBackupTests: XCTestCase {
+    override func setUpWithError() throws {
+        try skipUntilBackupsRunOnPostgres()
+    }
+
     /// A real backup of a database holding a to-do — and a trigger and a view planted in it, and a virtual table too
     /// when `virtualTable`.
     static func hostileBackup(in folder: URL, virtualTable: Bool = false) throws -> URL {

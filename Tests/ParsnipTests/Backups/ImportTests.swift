@@ -7,6 +7,10 @@ import XCTest
 /// Import: export → import into an empty Parsnip gives the same data; a dry run writes nothing and names each
 /// problem; any problem stops the whole import; Parse Dashboard files and REST answers are read too.
 final class ImportTests: XCTestCase {
+    override func setUpWithError() throws {
+        try skipUntilBackupsRunOnPostgres()
+    }
+
     /// Every JSON class file of an export, parsed (for comparing two exports canonically: key order aside).
     static func classes(in zip: URL) throws -> [String: NSArray] {
         var classes: [String: NSArray] = [:]
@@ -181,6 +185,10 @@ final class ImportTests: XCTestCase {
 /// Photos travel with an export: the import shows each recipe with the same bytes, the dry run counts them in the
 /// household's words, and a recipe naming a photo nobody has is shown without one, never with a broken image.
 final class ImportPhotosTests: XCTestCase {
+    override func setUpWithError() throws {
+        try skipUntilBackupsRunOnPostgres()
+    }
+
     func testExportThenImportCarriesEveryPhotoByteForByte() async throws {
         let (first, second) = (try TemporaryDatabase(), try TemporaryDatabase())
         defer {

@@ -7,7 +7,7 @@ import XCTest
 /// Genres, authors and publishers record who added or renamed them, as books do, and their pages say so.
 final class BookCatalogueAuthorshipTests: XCTestCase {
     func testAddingAndRenamingAnEntryRecordsWhoDidIt() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         defer { try? store.close() }
         let books = try await StoreBookRepository(store: store)
         let ana = try await addPerson("Ana", to: store)

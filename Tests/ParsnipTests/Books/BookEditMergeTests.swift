@@ -16,7 +16,7 @@ final class BookEditMergeTests: XCTestCase {
     private var dune: Book!
 
     override func setUp() async throws {
-        store = try ParseStore.inMemory(clock: SteppingClock())
+        store = try testStore(clock: SteppingClock())
         books = try await StoreBookRepository(store: store)
         ana = try await addPerson("Ana", to: store)
         ben = try await addPerson("Ben", to: store)

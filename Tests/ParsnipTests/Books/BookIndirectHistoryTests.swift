@@ -59,7 +59,7 @@ final class BookIndirectHistoryTests: XCTestCase {
     }
 
     func testPuttingBackAnOldNameAfterSomeoneRenamedTheEntryAgainIsAConflictAndWritesNothing() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         defer { try? store.close() }
         let books = try await StoreBookRepository(store: store)
         let author = try await books.createEntry(.author, name: "Ursula Le Guin", by: nil)

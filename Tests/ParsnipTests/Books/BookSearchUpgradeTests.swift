@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HummingbirdTesting
 import XCTest
 
@@ -13,22 +12,20 @@ final class BookSearchUpgradeTests: XCTestCase {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         var settings = testSettings()
-        settings.database = .file(database.path)
+        settings.database = testDatabase(at: database.path)
         try await buildApplication(settings).test(.router) { client in
             let browser = Browser(client: client)
             let genre = try await browser.addEntry(.genre, "Atlases")
             try await browser.addBook(bookForm(genre: genre, [("title", "Lent atlas"), ("lentTo", "Bea")]))
         }
         // The index as the older Parsnip left it: the book's document without its borrower, no format recorded.
-        let store = try ParseStore(path: database.path)
+        let store = try testStore(at: database.path)
         try await store.write { writer in
             let book = try XCTUnwrap(try writer.reader.find(ParseQuery("Book")).first)
             try writer.setSearchDocument(
                 SearchDocument(text: "Lent atlas Atlases"), className: "Book", objectId: book.objectId,
                 createdAt: book.createdAt, updatedAt: book.updatedAt)
-        }
-        try await store.databaseWriter.write { db in
-            try db.execute(sql: #"DELETE FROM "_SearchFormats" WHERE "className" = 'Book'"#)
+            try writer.db.execute(#"DELETE FROM "_SearchFormats" WHERE "className" = 'Book'"#)
         }
         let before = try await store.read { try $0.searchIds(in: "Book", for: "bea", limit: 10) }
         XCTAssertEqual(before, [], "the older index does not know the borrower")

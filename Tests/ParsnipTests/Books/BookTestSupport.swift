@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HummingbirdTesting
 import XCTest
 
@@ -45,22 +44,9 @@ func addPerson(_ username: String, role: Role = .editor, to store: ParseStore) a
     return SignedInUser(objectId: object.objectId, username: username, role: role)
 }
 
-/// Every table's definition and every row, as text: equal dumps mean the same stored content.
+/// Every table's definition and every row, as text: equal dumps mean the same stored content (`storedContent`).
 func databaseDump(_ store: ParseStore) async throws -> [String] {
-    try await store.databaseWriter.read { db in
-        let tables = try Row.fetchAll(
-            db, sql: "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name")
-        var lines = tables.map {
-            "\($0["type"] as String? ?? "") \($0["name"] as String? ?? ""): \($0["sql"] as String? ?? "")"
-        }
-        for table in tables where table["type"] as String? == "table" {
-            let name = (table["name"] as String?) ?? ""
-            for row in try Row.allRows(of: name, in: db) {
-                lines.append("\(name) \(row.description)")
-            }
-        }
-        return lines
-    }
+    try await storedContent(store)
 }
 
 // MARK: Edit forms through the pages

@@ -12,7 +12,7 @@ final class StoreBookRepositoryListTests: XCTestCase {
     private var books: StoreBookRepository!
 
     override func setUp() async throws {
-        store = try ParseStore.inMemory(clock: SteppingClock())
+        store = try testStore(clock: SteppingClock())
         books = try await StoreBookRepository(store: store)
     }
 
@@ -116,7 +116,7 @@ final class StoreBookRepositoryListTests: XCTestCase {
     /// Statements the store runs while `body` runs (the in-memory store has one connection).
     private func statements(_ body: () async throws -> Void) async throws -> [String] {
         let log = Mutex<[String]>([])
-        try await store.databaseWriter.writeWithoutTransaction { db in
+        try await store.sqliteDatabase("the statements SQLite runs (GRDB's trace)").writeWithoutTransaction { db in
             db.trace { event in log.withLock { $0.append("\(event)") } }
         }
         try await body()
@@ -130,7 +130,7 @@ final class StoreBookRepositoryListTests: XCTestCase {
     private func listingStatements(books count: Int, authorsEach: Int) async throws -> (
         all: [String], filtered: [String]
     ) {
-        store = try ParseStore.inMemory(clock: SteppingClock())
+        store = try testStore(clock: SteppingClock())
         books = try await StoreBookRepository(store: store)
         let sf = try await books.createEntry(.genre, name: "SF")
         var authors: [CatalogueEntry] = []

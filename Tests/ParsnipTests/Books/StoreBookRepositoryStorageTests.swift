@@ -24,7 +24,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
     /// A repository on a fresh database file, failing at `failingAt` when given.
     private func makeRepository(failingAt step: BookWriteStep? = nil) async throws -> (ParseStore, StoreBookRepository)
     {
-        let store = try ParseStore(path: folder.appendingPathComponent("books.sqlite").path, clock: SteppingClock())
+        let store = try testStore(at: folder.appendingPathComponent("books.sqlite").path, clock: SteppingClock())
         let repository = try await StoreBookRepository(
             store: store,
             faultInjection: step.map { failing in { @Sendable step in if step == failing { throw InjectedFault() } } })
@@ -33,12 +33,16 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
 
     /// The `(relatedId, owningId)` rows of a join table, sorted; none when the table does not exist yet.
     private func joinRows(_ table: String, _ store: ParseStore) async throws -> [[String]] {
-        try await store.databaseWriter.read { db in
-            guard try db.tableExists(table) else { return [] }
-            return try Row.fetchAll(
-                db, sql: "SELECT relatedId, owningId FROM \"\(table)\" ORDER BY relatedId, owningId"
-            )
-            .map { [$0["relatedId"], $0["owningId"]] }
+        try await store.read { reader in
+            guard try reader.db.tableExists(table) else { return [] }
+            var rows: [[String]] = []
+            try reader.db.forEachRow(
+                "SELECT \"relatedId\", \"owningId\" FROM \"\(table)\" ORDER BY \"relatedId\", \"owningId\"",
+                cached: false
+            ) { row in
+                if case .text(let related) = row[0], case .text(let owning) = row[1] { rows.append([related, owning]) }
+            }
+            return rows
         }
     }
 
@@ -53,7 +57,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
                 title: "Dune", publishingYear: 1965, genreId: genre.id, isbn: "0441172717", authorIds: [author.id],
                 publisherIds: [publisher.id]))
         let id = try XCTUnwrap(book.id)
-        let row = try await store.databaseWriter.read { db in
+        let row = try await store.sqliteDatabase("how SQLite stores each value").read { db in
             try Row.fetchOne(
                 db,
                 sql:
@@ -98,7 +102,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
                 title: "Dune", publishingYear: 1965, genreId: sf.id, isbn: "0441172717", authorIds: [a, b],
                 publisherIds: [p.id]))
         let (otherId, id) = (try XCTUnwrap(other.id), try XCTUnwrap(book.id))
-        let isbnBefore = try await store.databaseWriter.read { db in
+        let isbnBefore = try await store.sqliteDatabase("how SQLite stores each value").read { db in
             try String.fetchOne(db, sql: "SELECT isbn FROM Book WHERE objectId = ?", arguments: [id])
         }
 
@@ -114,7 +118,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
         XCTAssertEqual(Set(publisherRows), [[p.id, otherId], [q.id, id]])
         let genreRows = try await joinRows("_Join:books:Genre", store)
         XCTAssertEqual(Set(genreRows), [[otherId, sf.id], [id, classic.id]])
-        let stored = try await store.databaseWriter.read { db in
+        let stored = try await store.sqliteDatabase("how SQLite stores each value").read { db in
             try Row.fetchOne(
                 db,
                 sql:
@@ -148,7 +152,7 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
         XCTAssertEqual(authorRows, [[a.id, keepId]])
         XCTAssertEqual(publisherRows, [[p.id, keepId]])
         XCTAssertEqual(genreRows, [[keepId, sf.id]])
-        let left = try await store.databaseWriter.read { db in
+        let left = try await store.sqliteDatabase("how SQLite stores each value").read { db in
             (
                 try String.fetchAll(db, sql: "SELECT objectId FROM Book"),
                 try String.fetchAll(db, sql: "SELECT value FROM ISBN")
@@ -160,7 +164,9 @@ final class StoreBookRepositoryStorageTests: XCTestCase {
 
     func testAFailureAtAnyStepOfACreateLeavesTheDatabaseUnchanged() async throws {
         for step in [BookWriteStep.isbnCreated, .bookCreated, .relationsAdded] {
+            // A database of its own each time (a new folder, so on PostgreSQL a new schema too).
             try? FileManager.default.removeItem(at: folder)
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("parsnip-books-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let (store, books) = try await makeRepository(failingAt: step)
             let sf = try await books.createEntry(.genre, name: "SF")

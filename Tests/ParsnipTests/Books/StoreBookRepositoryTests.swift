@@ -11,7 +11,7 @@ final class StoreBookRepositoryTests: XCTestCase {
     private var books: StoreBookRepository!
 
     override func setUp() async throws {
-        store = try ParseStore.inMemory(clock: SteppingClock())
+        store = try testStore(clock: SteppingClock())
         books = try await StoreBookRepository(store: store)
     }
 

@@ -67,7 +67,7 @@ final class EditingWordsTests: XCTestCase {
     }
 
     func testAChangeAndAReadSeeTheLanguageOfThePageThatAskedForThem() async throws {
-        let writePath = try await WritePath(store: try ParseStore.inMemory(), countedClasses: [])
+        let writePath = try await WritePath(store: try testStore(), countedClasses: [])
         let (changed, read) = try await PageLanguage.$current.withValue(.ko) {
             (
                 try await writePath.change(by: nil) { _ in PageLanguage.current },

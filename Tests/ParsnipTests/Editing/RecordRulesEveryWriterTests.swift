@@ -3,6 +3,7 @@ import OrderedCollections
 import ParseStore
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
 /// Every record rule × every writer: a record that breaks a rule of its class is refused whoever writes it — the
@@ -279,7 +280,9 @@ final class RecordRulesEveryWriterTests: XCTestCase {
         XCTAssertTrue(history.contains("Nothing was changed"), "\(rule.name), history: the refusal is said")
         let now = try await world.store.read { try $0.fetch(rule.className, objectId: object.objectId) }
         for (key, value) in rule.fix {
-            XCTAssertEqual(now[key] ?? .null, value, "\(rule.name), history: the mend stays")
+            // Compared as documents: PostgreSQL keeps an Object's keys in an order of its own.
+            let kept = now[key] ?? .null
+            XCTAssertTrue(kept.isSame(as: value), "\(rule.name), history: the mend stays: \(kept)")
         }
     }
 

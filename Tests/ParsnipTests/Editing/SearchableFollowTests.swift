@@ -31,7 +31,7 @@ final class SearchableFollowTests: XCTestCase {
     }
 
     func testOnlyAChangeToAFieldTheDocumentsReadIndexesTheObjectsDrawingOnIt() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         defer { try? store.close() }
         let made = LockedValue(0)
         let writePath = try await WritePath(store: store, countedClasses: [], searchable: [notesOnTags(counting: made)])

@@ -27,7 +27,7 @@ final class FieldAddedThenReadEverywhereTests: XCTestCase {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var settings = signInSettings()
-        settings.database = .file(folder.appendingPathComponent("fresh.sqlite").path)
+        settings.database = testDatabase(at: folder.appendingPathComponent("fresh.sqlite").path)
         try await withParseAPI(settings: settings) { world in
             let master = world.master
             for entry in Self.classes {

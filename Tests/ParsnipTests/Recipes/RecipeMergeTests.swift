@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import XCTest
 
 @testable import ParseStore
@@ -22,7 +21,7 @@ final class RecipeMergeTests: XCTestCase {
     }
 
     private func makeKitchen() async throws -> Kitchen {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         let repository = try await StoreRecipeRepository(store: store)
         let (anaId, benId) = try await store.write { writer in
             (
@@ -51,14 +50,7 @@ final class RecipeMergeTests: XCTestCase {
 
     /// Every row of every table, as text: to prove that nothing was written.
     private func dump(_ store: ParseStore) async throws -> String {
-        try await store.databaseWriter.read { db in
-            let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
-            return try tables.map { table in
-                let rows = try Row.allRows(of: table, in: db)
-                return "\(table): \(rows.map(\.description).joined(separator: "\n"))"
-            }.joined(separator: "\n")
-        }
+        try await storedContent(store).joined(separator: "\n")
     }
 
     private func stored(_ kitchen: Kitchen) async throws -> Recipe {
@@ -239,7 +231,7 @@ final class RecipeMergeTests: XCTestCase {
     // MARK: Tokens
 
     func testAnUntouchedFieldTypedBackGivesTheTokenItWasLoadedWithEvenForUntidyStoredValues() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         let repository = try await StoreRecipeRepository(store: store)
         // As another Parse client might store it: spaces around text, a long decimal for a third, 19.99 as a Double.
         let id = try await store.write { writer in

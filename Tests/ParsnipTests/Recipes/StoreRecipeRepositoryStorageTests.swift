@@ -20,7 +20,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
 
     /// A store on a fresh database file.
     private func makeFileStore() throws -> ParseStore {
-        try ParseStore(path: folder.appendingPathComponent("recipes.sqlite").path, clock: SteppingClock())
+        try testStore(at: folder.appendingPathComponent("recipes.sqlite").path, clock: SteppingClock())
     }
 
     func testEachFieldIsStoredInItsParseEncoding() async throws {
@@ -29,8 +29,9 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
         let repository = try await StoreRecipeRepository(store: store)
         let created = try await repository.create(everyFieldRecipe)
         let id = try XCTUnwrap(created.id)
+        let sqlite = try store.sqliteDatabase("how SQLite stores each value")
         let row = try XCTUnwrap(
-            try store.databaseWriter.read { db in
+            try sqlite.read { db in
                 try Row.fetchOne(
                     db,
                     sql: """
@@ -64,7 +65,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
         defer { try? store.close() }
         let repository = try await StoreRecipeRepository(store: store)
         _ = try await repository.create(everyFieldRecipe)
-        let stored = try await store.databaseWriter.read { db in
+        let stored = try await store.sqliteDatabase("how SQLite stores each value").read { db in
             try String.fetchOne(db, sql: "SELECT schema FROM _SCHEMA WHERE className = 'Recipe'")
         }
         let text = try XCTUnwrap(stored)
@@ -92,7 +93,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
     }
 
     func testOddObjectsFromOtherParseClientsAreReadWithoutFailing() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         let lateEvening = Date(timeIntervalSince1970: 1_714_694_400 + 23.5 * 3600)
         let odd = try await store.write { writer in
             try writer.create(
@@ -115,7 +116,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
         let repository = try await StoreRecipeRepository(store: store)
         let found = try await repository.find(id: odd.objectId)
         XCTAssertEqual(
-            found?.recipe,
+            found?.recipe.nutritionInAnyOrderOnPostgres,
             Recipe(
                 id: odd.objectId, name: "", servings: nil, price: Price(cents: 1999), isAvailable: false, category: nil,
                 ingredients: [
@@ -139,7 +140,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
     }
 
     func testAClassWhoseNameFieldIsANumberStillListsAndFinds() async throws {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         let object = try await store.write { writer in try writer.create("Recipe", ["name": 42, "isAvailable": "yes"]) }
         let repository = try await StoreRecipeRepository(store: store)
         let page = try await repository.list(RecipeListRequest(isAvailable: true))

@@ -37,14 +37,10 @@ func testSettings(pageSize: Int = 50, clock: any ParseClock = SteppingClock()) -
 }
 
 /// The database of a test app: in memory, or with `PARSNIP_TEST_BACKEND=postgres` a schema of its own in the
-/// PostgreSQL database at `PARSNIP_TEST_POSTGRES_URL`.
+/// PostgreSQL database at `PARSNIP_TEST_POSTGRES_URL` (`TestBackend`).
 func testDatabase() -> ParsnipSettings.Database {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment["PARSNIP_TEST_BACKEND"] == "postgres", let url = environment["PARSNIP_TEST_POSTGRES_URL"] else {
-        return .inMemory
-    }
-    let schema = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    return .postgres(url + (url.contains("?") ? "&" : "?") + "schema=" + schema)
+    guard let url = TestBackend.postgresURL else { return .inMemory }
+    return .postgres(TestBackend.freshSchema(in: url))
 }
 
 /// Runs `test` against a fresh app on an in-memory database, through Hummingbird's router test client.
@@ -350,10 +346,10 @@ extension Browser {
 /// The bcrypt cost tests use: the minimum, so a hash takes a millisecond rather than a quarter of a second.
 let testPasswordHashCost: UInt8 = 4
 
-/// An account repository on its own in-memory store.
+/// An account repository on its own store (in memory, or a fresh PostgreSQL schema: `testStore`).
 func memoryAccounts(clock: any ParseClock = SteppingClock()) throws -> StoreAccountRepository {
     StoreAccountRepository(
-        door: StoreDoor(store: try ParseStore.inMemory(clock: clock)), passwordHashCost: testPasswordHashCost,
+        door: StoreDoor(store: try testStore(clock: clock)), passwordHashCost: testPasswordHashCost,
         clock: clock)
 }
 

@@ -13,7 +13,7 @@ final class TodoMergeTests: XCTestCase {
     /// A repository on a fresh in-memory store holding Ana and Ben as `_User`s and one to-do, and the base an edit
     /// form loads it with.
     func repositoryWithOneTodo() async throws -> (StoreTodoRepository, ParseStore, TodoListItem, EditBase) {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         ana.objectId = try await store.write { try $0.create("_User", ["username": .string("Ana")]) }.objectId
         ben.objectId = try await store.write { try $0.create("_User", ["username": .string("Ben")]) }.objectId
         let repository = try await StoreTodoRepository(store: store)

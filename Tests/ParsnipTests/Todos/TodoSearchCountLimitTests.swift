@@ -10,7 +10,7 @@ import XCTest
 final class TodoSearchCountLimitTests: XCTestCase {
     /// A repository over `open` and `done` to-dos titled "Soup …", and a few others.
     private func repository(open: Int, done: Int) async throws -> StoreTodoRepository {
-        let store = try ParseStore.inMemory(clock: SteppingClock())
+        let store = try testStore(clock: SteppingClock())
         _ = try await store.write { writer in
             for number in 0..<(open + done) {
                 _ = try writer.create(
@@ -68,7 +68,7 @@ final class TodoSearchCountLimitTests: XCTestCase {
         let database = try TemporaryDatabase()
         defer { database.remove() }
         let limit = TodoPageRequest.searchCountLimit
-        let store = try ParseStore(path: database.path, clock: SteppingClock())
+        let store = try testStore(at: database.path, clock: SteppingClock())
         _ = try await store.write { writer in
             for number in 0..<(limit + 5) {
                 _ = try writer.create(

@@ -22,7 +22,7 @@ final class TodoStorageTests: XCTestCase {
     private func withFileApp(_ test: @escaping @Sendable (Browser) async throws -> Void) async throws -> String {
         let path = folder.appendingPathComponent("todos.sqlite").path
         var settings = testSettings()
-        settings.database = .file(path)
+        settings.database = testDatabase(at: path)
         let app = try await buildApplication(settings)
         try await app.test(.router) { client in try await test(Browser(client: client)) }
         return path
@@ -33,7 +33,7 @@ final class TodoStorageTests: XCTestCase {
             let created = try await browser.addTodo("Buy oat milk", "Two cartons")
             XCTAssertEqual(created.status, .seeOther)
         }
-        let store = try ParseStore(path: path)
+        let store = try testStore(at: path)
         defer { try? store.close() }
         let (items, schema) = try await store.read { reader in
             (try reader.find(ParseQuery("TodoListItem")), try reader.schema("TodoListItem"))
@@ -56,7 +56,7 @@ final class TodoStorageTests: XCTestCase {
                 form: [("title", "Had details"), ("description", "")] + browser.loadedVersion(of: "/todos/\(id)/edit"))
             XCTAssertEqual(cleared.status, .seeOther)
         }
-        let store = try ParseStore(path: path)
+        let store = try testStore(at: path)
         defer { try? store.close() }
         let items = try await store.read { reader in try reader.find(ParseQuery("TodoListItem")) }
         XCTAssertEqual(items.count, 2)
@@ -78,7 +78,7 @@ final class TodoStorageTests: XCTestCase {
             let id = try await browser.newestId()
             try await browser.post("/todos/\(id)/done", form: [("done", "1"), ("back", "/todos")])
         }
-        let store = try ParseStore(path: path)
+        let store = try testStore(at: path)
         defer { try? store.close() }
         let (item, schema) = try await store.read { reader in
             (try reader.find(ParseQuery("TodoListItem")).first, try reader.schema("TodoListItem"))
@@ -95,13 +95,13 @@ final class TodoStorageTests: XCTestCase {
 
     func testAToDoMadeByTheSeedAppWithoutTheNewFieldsListsAsOpen() async throws {
         let path = folder.appendingPathComponent("seed.sqlite").path
-        let seeded = try ParseStore(path: path)
+        let seeded = try testStore(at: path)
         try await seeded.write { writer in
             _ = try writer.create("TodoListItem", operations: ["title": .set(.string("Made by the iOS app"))])
         }
         try seeded.close()
         var settings = testSettings()
-        settings.database = .file(path)
+        settings.database = testDatabase(at: path)
         try await withApp(settings: settings) { browser in
             let list = try await browser.get("/todos").text
             XCTAssertTrue(list.contains(#"class="todo-title">Made by the iOS app</a>"#))

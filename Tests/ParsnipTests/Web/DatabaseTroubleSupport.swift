@@ -22,6 +22,7 @@ struct TemporaryDatabase {
     /// Everything the database holds, table by table and row by row, read through a connection of its own: equal
     /// digests mean nothing was written in between.
     func digest() throws -> String {
+        try skipUnlessSQLite("a SQLite file read through a connection of its own")
         var configuration = Configuration()
         configuration.readonly = true
         let queue = try DatabaseQueue(path: path, configuration: configuration)
@@ -48,6 +49,7 @@ final class WriteLockHolder: Sendable {
 
     /// Opens `path` and takes the write lock.
     init(path: String) async throws {
+        try skipUnlessSQLite("SQLite's file lock")
         var configuration = Configuration()
         // The transaction stays open between accesses on purpose: that is the other program holding the lock.
         configuration.allowsUnsafeTransactions = true
@@ -62,10 +64,11 @@ final class WriteLockHolder: Sendable {
     }
 }
 
-/// Settings for a test app on the database file `path`, everyone signing in, hashing at the lowest cost.
+/// Settings for a test app on the database file `path` (on PostgreSQL a schema named after it: `testDatabase(at:)`),
+/// everyone signing in, hashing at the lowest cost.
 func fileSettings(_ path: String, requireSignIn: Bool = true) -> ParsnipSettings {
     var settings = signInSettings(requireSignIn: requireSignIn)
-    settings.database = .file(path)
+    settings.database = testDatabase(at: path)
     return settings
 }
 
@@ -85,7 +88,7 @@ func withAppAndStore(
 /// Caps the database at the pages it has now, on the store's own writer connection (`max_page_count` belongs to a
 /// connection): from then on any write that needs a new page fails with SQLITE_FULL, as on a full disk.
 func limitToCurrentSize(_ store: ParseStore) throws {
-    try store.databaseWriter.writeWithoutTransaction { db in
+    try store.sqliteDatabase("SQLite's page limit (a full disk)").writeWithoutTransaction { db in
         let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
         // Free pages would take a write before the limit does; a database nobody deleted from has none.
         XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA freelist_count"), 0, "the database has free pages")

@@ -86,7 +86,7 @@ final class ErrorPageTests: XCTestCase {
         let pages = try await Pages(directory: settings.templatesDirectory)
         var quietLogger = Logger(label: "test")
         quietLogger.logLevel = .critical
-        let store = try ParseStore.inMemory()
+        let store = try testStore()
         let writePath = try await WritePath.counting(store)
         let (router, _) = buildRouter(
             settings: settings, pages: pages, writePath: writePath,

@@ -69,7 +69,7 @@ final class FullDiskFormTests: XCTestCase {
 
 /// Removes the cap `limitToCurrentSize` set: room on the disk again.
 func liftSizeLimit(_ store: ParseStore) throws {
-    try store.databaseWriter.writeWithoutTransaction { db in
+    try store.sqliteDatabase("SQLite's page limit (a full disk)").writeWithoutTransaction { db in
         _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = 1073741823")
     }
 }
