@@ -92,10 +92,20 @@ public final class PostgresBackend: StoreBackend {
         deadline: ContinuousClock.Instant, commitIf shouldCommit: @escaping @Sendable (T) -> Bool,
         _ body: @escaping @Sendable (any SQLConnection) throws -> T
     ) async throws -> T {
-        try await run(on: writeThreads) { [writers] in
-            try Self.write(from: writers, deadline: deadline, commitIf: shouldCommit, body)
+        // The patience is for the lock, counted once this write reaches a writer thread: the writes queued before
+        // it in this process are Parsnip's own, each a few milliseconds, not another program holding the database.
+        // Fifty people saving at once queue longer than 2 s on a busy machine, and were told someone else held it.
+        let patience = deadline - ContinuousClock.now
+        let queued = ContinuousClock.now
+        return try await run(on: writeThreads) { [writers] in
+            guard ContinuousClock.now - queued < Self.longestQueue else { throw ParseError.databaseBusy }
+            return try Self.write(from: writers, deadline: .now + patience, commitIf: shouldCommit, body)
         }
     }
+
+    /// How long a write may wait for a writer thread of this process before it is answered busy: queued writes
+    /// take milliseconds each, so this many seconds mean the database has stopped answering.
+    static let longestQueue: Duration = .seconds(30)
 
     /// From now on, reads remember what they ask of the database's state across snapshots at one shared version
     /// (the store has made the version's table, and moves it with every write).
