@@ -53,7 +53,7 @@ public enum CommandDatabase {
         }
         do {
             return try ParseStore(postgresURL: database)
-        } catch let error as ParseError where error.storageFailure == .busy {
+        } catch let error as ParseError where error.storageFailure == .unreachable {
             throw ParseError(.internalServerError, unreachable(database))
         }
     }
