@@ -62,14 +62,7 @@ extension ParseStore {
     /// - Throws: `ParseError` 1 with a plain message when the file is not a database, is damaged, or holds no
     ///   Parse store.
     public static func summarize(fileAt path: String) throws -> StoreFileSummary {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-        } catch {
-            throw ParseError(.internalServerError, "The file is not a database.")
-        }
+        let queue = try SQLiteBackend.readOnlyFile(at: path)
         defer { try? queue.close() }
         do {
             return try queue.read { db in

@@ -34,15 +34,7 @@ extension ParseStore {
         defer { context.schemas.invalidate() }
         return try await Self.offTheTaskPool {
             try mapErrors {
-                var configuration = Configuration()
-                configuration.readonly = true
-                configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
-                let queue: DatabaseQueue
-                do {
-                    queue = try DatabaseQueue(path: path, configuration: configuration)
-                } catch {
-                    throw ParseError(.internalServerError, "The file is not a database.")
-                }
+                let queue = try SQLiteBackend.readOnlyFile(at: path)
                 defer { try? queue.close() }
                 return try queue.read { db in
                     let source = SQLiteConnection(db)

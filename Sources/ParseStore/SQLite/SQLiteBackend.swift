@@ -155,3 +155,20 @@ extension ParseStore {
         try self.init(backend: SQLiteBackend(database: database), clock: clock)
     }
 }
+
+extension SQLiteBackend {
+    /// Opens the SQLite file at `path` read-only, its schema untrusted (nothing a crafted file defines may run code),
+    /// for reading another file: a backup's, or a copy's source.
+    ///
+    /// - Throws: `ParseError` 1, "The file is not a database.", when it cannot be opened.
+    static func readOnlyFile(at path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA trusted_schema = OFF") }
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw ParseError(.internalServerError, "The file is not a database.")
+        }
+    }
+}
