@@ -100,6 +100,8 @@ do {
         bookIds = try await books.seed(
             books: options.books, genres: options.genres, authors: options.authors, publishers: options.publishers)
     }
+    // As after an import: the planner learns what the new rows hold now, not when autovacuum gets to them.
+    try await store.refreshStatistics()
     try store.close()
     if let idsOut = options.idsOut {
         let ids = options.books > 0 ? bookIds : options.recipes > 0 ? recipeIds : todoIds

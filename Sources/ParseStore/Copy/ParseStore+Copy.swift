@@ -22,10 +22,13 @@ extension ParseStore {
         to destination: ParseStore, replacing: Bool = false,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> StoreCopyReport {
-        try await Self.offTheTaskPool {
+        let report = try await Self.offTheTaskPool {
             try self.copyEverythingHere(
                 to: destination, scope: StoreCopier.Scope(settings: true, replacing: replacing), progress: progress)
         }
+        // The copy is kept either way: statistics only speed up what reads it.
+        try? await destination.refreshStatistics()
+        return report
     }
 
     /// `copyEverything(to:replacing:progress:)` on the calling thread, which waits for both databases (never an

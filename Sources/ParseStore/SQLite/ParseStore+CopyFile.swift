@@ -32,7 +32,7 @@ extension ParseStore {
         let (backend, context) = (self.backend, self.context)
         let deadline = ContinuousClock.now + busyWait
         defer { context.schemas.invalidate() }
-        return try await Self.offTheTaskPool {
+        let value = try await Self.offTheTaskPool {
             try mapErrors {
                 let queue = try SQLiteBackend.readOnlyFile(at: path)
                 defer { try? queue.close() }
@@ -52,5 +52,8 @@ extension ParseStore {
                 }
             }
         }
+        // What was restored is kept either way: statistics only speed up what reads it.
+        try? await refreshStatistics()
+        return value
     }
 }

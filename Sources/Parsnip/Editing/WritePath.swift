@@ -175,6 +175,8 @@ final class WritePath: Sendable {
                 recordRules: recordRules)
         }
         counts.replaceTotals(totals)
+        // What was imported is kept either way: statistics only speed up what reads it.
+        try? await door.store.refreshStatistics()
         return value
     }
 
