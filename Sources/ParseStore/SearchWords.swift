@@ -84,12 +84,19 @@ enum SearchWords {
     static func wordsBeginning(with prefix: String, className: String, in db: any SQLConnection) throws
         -> [String]
     {
-        // Every word beginning with `prefix` sorts between it and it followed by the last code point.
-        return try db.texts(
-            """
-            SELECT "word" FROM \(quoteIdentifier(table(className))) WHERE "word" >= ? AND "word" < ? LIMIT ?
-            """,
-            [.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(mostWordsOfAPrefix + 1))])
+        // A search asks once for its count and again for its page, in one snapshot: the words are read once.
+        // Joined by NUL, which no word holds (words are letters and digits).
+        let joined = try db.memoizedInSnapshot("words " + className + "\u{0}" + prefix) {
+            // Every word beginning with `prefix` sorts between it and it followed by the last code point.
+            let words = try db.texts(
+                """
+                SELECT "word" FROM \(quoteIdentifier(table(className))) WHERE "word" >= ? AND "word" < ? LIMIT ?
+                """,
+                [.text(prefix), .text(prefix + "\u{10FFFF}"), .integer(Int64(mostWordsOfAPrefix + 1))])
+            return .text(words.joined(separator: "\u{0}"))
+        }
+        guard let text = joined.text, !text.isEmpty else { return [] }
+        return text.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
     }
 
     private static func quoted(_ text: String) -> String {

@@ -57,6 +57,16 @@ extension SQLConnection {
     /// No memo: every answer is asked for.
     var snapshotMemo: SnapshotMemo? { nil }
 
+    /// `compute`'s answer, remembered for the rest of this read snapshot only, never across snapshots: for answers
+    /// that depend on what a request asks (a search's words), which would fill `VersionedFacts` without bound.
+    func memoizedInSnapshot(_ key: String, _ compute: () throws -> SQLValue) throws -> SQLValue {
+        guard let memo = snapshotMemo, memo.keeps(key) else { return try compute() }
+        if let known = memo.values[key] { return known }
+        let value = try compute()
+        memo.values[key] = value
+        return value
+    }
+
     /// The value `key` names in this snapshot: from the memo when the snapshot keeps one, else `compute`d (and kept).
     ///
     /// A memo that shares facts across snapshots (PostgreSQL's reads) reads the shared version first, once a
