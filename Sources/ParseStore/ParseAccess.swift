@@ -129,7 +129,13 @@ extension ParseAccess {
     func row(of objectId: String, in className: String, permission: Permission, db: any SQLConnection) throws
         -> SQLRow?
     {
-        let (allowed, arguments) = allows(permission, className: className, dialect: db.dialect).sqlAndArguments
+        let condition = allows(permission, className: className, dialect: db.dialect)
+        if case .constant(true) = condition, let written = db.snapshotMemo?.writtenRow, written.table == className,
+            written.objectId == objectId
+        {
+            return written.row
+        }
+        let (allowed, arguments) = condition.sqlAndArguments
         return try db.row(
             "SELECT * FROM \(quoteIdentifier(className)) WHERE \"objectId\" = ? AND \(allowed)",
             [objectId.sqlValue] + arguments)

@@ -115,6 +115,8 @@ extension ParseWriter {
         }
         let object = try ObjectRowDecoder.decode(row: row, schema: entry.schema, keys: nil)
         try applyRelationEdits(plan, className: className, objectId: object.objectId)
+        // After the Relation rows, whose statements would forget it.
+        db.snapshotMemo?.writtenRow = (className, object.objectId, row)
         changeLog.record(className, object.objectId)
         return object
     }

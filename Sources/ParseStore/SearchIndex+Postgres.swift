@@ -88,9 +88,25 @@ extension ParseWriter {
             try db.execute("DELETE FROM \(documents) WHERE \"objectId\" = ?", [.text(objectId)], cached: true)
             return
         }
-        let old = try db.row(
-            "SELECT \"docid\", \"text\" FROM \(documents) WHERE \"objectId\" = ?", [.text(objectId)], cached: true)
-        let docid = try old?["docid"].integer ?? newDocid(className, createdAt: createdAt)
+        // One round trip: the document as it is, and the next free docid of the creation's millisecond in case
+        // there is none (see `newDocid`).
+        let base = Int64((createdAt.timeIntervalSince1970 * 1000).rounded(.down)) * SearchTables.perMillisecond
+        let found = try db.row(
+            "SELECT (SELECT \"docid\" FROM \(documents) WHERE \"objectId\" = ?) AS \"docid\","
+                + " (SELECT \"text\" FROM \(documents) WHERE \"objectId\" = ?) AS \"text\","
+                + " (SELECT max(\"docid\") FROM \(documents) WHERE \"docid\" BETWEEN ? AND ?) AS \"last\"",
+            [.text(objectId), .text(objectId), .integer(base), .integer(base + SearchTables.perMillisecond - 1)],
+            cached: true)
+        let oldText = found?["text"].text
+        let docid: Int64
+        if let kept = found?["docid"].integer {
+            docid = kept
+        } else if let last = found?["last"].integer {
+            let full = last == base + SearchTables.perMillisecond - 1
+            docid = full ? try newDocid(className, createdAt: createdAt) : last + 1
+        } else {
+            docid = base
+        }
         let text = SearchText.folded(document.text)
         try db.execute(
             """
@@ -104,7 +120,7 @@ extension ParseWriter {
                 .text(document.tags.joined(separator: " ")),
                 .text(PostgresSearch.vector(text: text, tags: document.tags)),
             ], cached: true)
-        if old?["text"].text != text { try SearchWords.record(text, className: className, in: db) }
+        if oldText != text { try SearchWords.record(text, className: className, in: db) }
     }
 }
 

@@ -166,6 +166,8 @@ final class PostgresSQLConnection: SQLConnection, @unchecked Sendable {
             let query = PostgresQuery(unsafeSQL: sql, binds: PostgresArgument.bindings(arguments))
             let result = try PostgresWait.wait(connection.query(query, logger: logger))
             count(result.metadata)
+            // A row kept as just written may have changed (or the transaction moved to a savepoint before it).
+            if result.metadata.command != "SELECT" { snapshotMemo?.writtenRow = nil }
             return result
         }
     }

@@ -158,6 +158,11 @@ final class SnapshotMemo {
     let facts: VersionedFacts?
     /// The shared version this snapshot sees, once read.
     var version: Int?
+    /// The row a write just stored and got back (`INSERT … RETURNING *`), by table and objectId, for a fetch of it
+    /// with the master key straight after (a record rule's, the search index's) to need no round trip. The
+    /// connection forgets it at the next statement that is not a query (`PostgresSQLConnection`), so it is always
+    /// what the table holds.
+    var writtenRow: (table: String, objectId: String, row: SQLRow)?
 
     /// The only keys kept, when not all are (a write transaction keeps the schema's version only).
     private let only: Set<String>?
