@@ -108,19 +108,28 @@ extension ParseWriter {
             docid = base
         }
         let text = SearchText.folded(document.text)
-        try db.execute(
-            """
+        let upsert = """
             INSERT INTO \(documents) ("docid", "objectId", "version", "text", "tags", "words")
             VALUES (?, ?, \(PostgresSearch.packedVersion("CAST(? AS timestamptz)")), ?, ?, CAST(? AS tsvector))
             ON CONFLICT ("objectId") DO UPDATE SET "version" = excluded."version", "text" = excluded."text",
             "tags" = excluded."tags", "words" = excluded."words"
-            """,
-            [
-                .integer(docid), .text(objectId), .date(updatedAt), .text(text),
-                .text(document.tags.joined(separator: " ")),
-                .text(PostgresSearch.vector(text: text, tags: document.tags)),
-            ], cached: true)
-        if oldText != text { try SearchWords.record(text, className: className, in: db) }
+            """
+        let arguments: [SQLValue] = [
+            .integer(docid), .text(objectId), .date(updatedAt), .text(text),
+            .text(document.tags.joined(separator: " ")),
+            .text(PostgresSearch.vector(text: text, tags: document.tags)),
+        ]
+        // New text may bring new words (`SearchWords`): they go in the same statement, one round trip.
+        let words = oldText == text ? [] : Set(SearchText.indexWords(ofFolded: text)).map(String.init)
+        guard !words.isEmpty else {
+            try db.execute(upsert, arguments, cached: true)
+            return
+        }
+        let wordTable = quoteIdentifier(SearchWords.table(className))
+        try db.execute(
+            "WITH \"document\" AS (\(upsert)) INSERT INTO \(wordTable) (\"word\")"
+                + " SELECT unnest(CAST(? AS text[])) ON CONFLICT DO NOTHING",
+            arguments + [db.dialect.textList(words)], cached: true)
     }
 }
 
