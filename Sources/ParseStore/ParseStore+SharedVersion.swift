@@ -31,14 +31,20 @@ extension ParseStore {
                 // What this write made of the schema is undone with it: the cache forgets it (now, and again when
                 // the transaction it shared ends, see `SchemaCache.forgetUntilTransactionEnds`).
                 do {
+                    // Moved first, with the schema's version in the same round trip; taken back below if the write
+                    // changed nothing. Not kept, the transaction takes it back by itself.
+                    let version = try SharedVersion.moveFirst(db)
                     let before = db.totalChanges
                     let value = try body(ParseWriter(db: db, context: context))
                     guard shouldCommit(value) else {
                         context.schemas.forgetUntilTransactionEnds(db)
                         return (value, nil)
                     }
-                    let wrote = db.totalChanges != before
-                    return (value, wrote ? try SharedVersion.move(db) : nil)
+                    guard db.totalChanges != before else {
+                        if version != nil { try SharedVersion.moveBack(db) }
+                        return (value, nil)
+                    }
+                    return (value, version)
                 } catch {
                     context.schemas.forgetUntilTransactionEnds(db)
                     throw error
@@ -64,6 +70,27 @@ enum SharedVersion {
         try db.execute(#"CREATE TABLE IF NOT EXISTS "_ChangeVersion" ("version" bigint NOT NULL)"#)
         try db.execute(
             #"INSERT INTO "_ChangeVersion" ("version") SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM "_ChangeVersion")"#)
+    }
+
+    /// Moves the counter at the start of the write transaction open on `db` and answers its new value, reading in
+    /// the same round trip the schema's version for the write to remember (`SchemaCache.schemaVersion`); nil on
+    /// SQLite. The write holds the store's lock, so its statement sees every write before it, and no other moves
+    /// the counter until it ends.
+    static func moveFirst(_ db: any SQLConnection) throws -> Int? {
+        guard db.dialect == .postgres,
+            let row = try db.row(
+                #"UPDATE "_ChangeVersion" SET "version" = "version" + 1"#
+                    + #" RETURNING "version", (SELECT "version" FROM "_SchemaVersion") AS "schemaVersion""#,
+                [], cached: true)
+        else { return nil }
+        db.snapshotMemo?.values[PostgresFunctions.schemaVersionKey] = row["schemaVersion"]
+        return row["version"].integer.map(Int.init)
+    }
+
+    /// Takes back `moveFirst`'s step, for a write that changed nothing after all (its other statements made no
+    /// difference, as a class's index made, or nothing at all).
+    static func moveBack(_ db: any SQLConnection) throws {
+        try db.execute(#"UPDATE "_ChangeVersion" SET "version" = "version" - 1"#, [], cached: true)
     }
 
     /// Moves the counter inside the write transaction open on `db`, and answers its new value; nil on SQLite.

@@ -100,4 +100,27 @@ final class SharedVersionTests: XCTestCase {
         let after = try await store.sharedVersion()
         XCTAssertEqual(after, before, "marks are not data: the version stays")
     }
+
+    func testAWriteSeesTheFieldAnotherServerAddedJustBeforeIt() async throws {
+        guard let url = TestBackend.postgresURL else {
+            throw XCTSkip("Two servers share a PostgreSQL database only; a SQLite file has one.")
+        }
+        let shared = TestBackend.freshSchema(in: url)
+        let first = try ParseStore(postgresURL: shared)
+        let second = try ParseStore(postgresURL: shared)
+        TestBackend.closeAfterThisTest(first)
+        TestBackend.closeAfterThisTest(second)
+        _ = try await first.write { try $0.create("Note", ["text": .string("a")]) }
+        // The second server learns the class as it is now.
+        _ = try await second.write { try $0.create("Note", ["text": .string("b")]) }
+        _ = try await first.write { try $0.create("Note", ["text": .string("c"), "stars": .number(3)]) }
+        await assertParseError(ParseError.Code.incorrectType.rawValue) {
+            _ = try await second.write { try $0.create("Note", ["text": .string("d"), "stars": .string("many")]) }
+        }
+        let stars = try await second.write { writer in
+            try writer.create("Note", ["text": .string("e"), "stars": .number(5)])["stars"]?.numberValue
+        }
+        XCTAssertEqual(stars, 5, "the field the other server added is written, not added again")
+    }
+
 }
