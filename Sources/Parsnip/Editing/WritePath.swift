@@ -175,8 +175,10 @@ final class WritePath: Sendable {
                 recordRules: recordRules)
         }
         counts.replaceTotals(totals)
-        // What was imported is kept either way: statistics only speed up what reads it.
-        try? await door.store.refreshStatistics()
+        // The planner learns what the import brought, without the person waiting for it (an ANALYZE of a large
+        // database takes seconds); statistics only speed up what reads it, so a failure changes nothing.
+        let store = door.store
+        Task.detached { try? await store.refreshStatistics() }
         return value
     }
 
