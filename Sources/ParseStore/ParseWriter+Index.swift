@@ -32,7 +32,8 @@ extension ParseWriter {
         if existing == nil || !missing.isEmpty {
             try context.schemas.apply(className: className, existing: existing, newFields: missing, in: db)
         }
-        try SchemaCache.createIndex(className, on: fields.map(\.0), in: db)
+        try SchemaCache.createIndex(
+            className, on: fields.map(\.0), types: Dictionary(fields, uniquingKeysWith: { first, _ in first }), in: db)
     }
 }
 
@@ -67,6 +68,6 @@ extension ParseWriter {
         guard let schema = try context.schemas.entry(className, in: db)?.schema,
             SchemaCache.canIndex(fields, in: schema)
         else { return }
-        try SchemaCache.createIndex(className, on: fields, in: db)
+        try SchemaCache.createIndex(className, on: fields, types: schema.fields, in: db)
     }
 }

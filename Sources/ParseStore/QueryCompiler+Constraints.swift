@@ -37,7 +37,7 @@ extension QueryCompiler {
             return column.isNonNull ? .true : SQLCondition("\(sql) IS NOT NULL")
         case .notEqualTo(let value):
             guard let operand = Self.operand(value, as: column.type) else { return .true }
-            return SQLCondition("\(sql) IS DISTINCT FROM ?", [operand])
+            return SQLCondition("\(sql) IS DISTINCT FROM \(placeholder(for: operand))", [operand])
         case .compare(let op, .null):
             return op.isInclusive ? columnEquality(.null, column: column) : .false
         case .compare(let op, let value):
@@ -70,7 +70,18 @@ extension QueryCompiler {
     func columnEquality(_ value: ParseValue, column: ColumnReference) -> SQLCondition {
         if value == .null { return column.isNonNull ? .false : SQLCondition("\(column.sql) IS NULL") }
         guard let operand = Self.operand(value, as: column.type) else { return .false }
-        return SQLCondition("\(column.sql) = ?", [operand])
+        return SQLCondition("\(column.sql) = \(placeholder(for: operand))", [operand])
+    }
+
+    /// `?`, or the dialect's `jsonOperand` for a JSON operand.
+    func placeholder(for operand: SQLValue) -> String {
+        Self.placeholder(for: operand, dialect: db.dialect)
+    }
+
+    /// `?`, or `dialect`'s `jsonOperand` for a JSON operand.
+    static func placeholder(for operand: SQLValue, dialect: SQLDialect) -> String {
+        if case .json = operand { return dialect.jsonOperand }
+        return "?"
     }
 
     /// `column IN (?, …)`, plus `IS NULL` when the list holds null; operands of the wrong type are dropped.
@@ -94,8 +105,10 @@ extension QueryCompiler {
     static func membership(_ expression: String, _ operands: [SQLValue], dialect: SQLDialect) -> SQLCondition {
         switch operands.count {
         case 0: return .false
-        case 1: return SQLCondition("\(expression) = ?", operands)
-        case ...longListThreshold: return SQLCondition("\(expression) IN (\(placeholders(operands.count)))", operands)
+        case 1: return SQLCondition("\(expression) = \(placeholder(for: operands[0], dialect: dialect))", operands)
+        case ...longListThreshold:
+            let list = operands.map { placeholder(for: $0, dialect: dialect) }.joined(separator: ", ")
+            return SQLCondition("\(expression) IN (\(list))", operands)
         default:
             if dialect == .postgres { return postgresMembership(expression, operands) }
             let list = ParseValue.array(

@@ -72,7 +72,7 @@ extension QueryCompiler {
     private func arrayContains(_ value: ParseValue, column: String) -> SQLCondition {
         let contains = anyElement(of: column, jsonEquality(value, slot: element(of: column)))
         guard case .array = value else { return contains }
-        return .or([SQLCondition("\(column) = ?", [.json(ParseJSON.encode(value))]), contains])
+        return .or([SQLCondition("\(column) = \(db.dialect.jsonOperand)", [.json(ParseJSON.encode(value))]), contains])
     }
 
     /// Constraints on a member inside an Object (or Array) column, addressed by a dotted key.

@@ -166,7 +166,7 @@ extension QueryCompiler {
         var equalsBoundJSON: String {
             switch dialect {
             case .sqlite: "(\(isObjectOrArray) AND \(value) = json(?))"
-            case .postgres: "(\(isObjectOrArray) AND \(jsonb) = ?)"
+            case .postgres: "(\(isObjectOrArray) AND \(jsonb) = \(dialect.jsonOperand))"
             }
         }
 

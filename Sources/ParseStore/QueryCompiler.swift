@@ -91,13 +91,15 @@ struct QueryCompiler {
             guard let type = columnType(path.root) else { return .missing }
             return .column(
                 ColumnReference(
-                    sql: column(path.root), type: type, isNonNull: WhereClause.nonNullColumns.contains(path.root)))
+                    sql: db.dialect.jsonValue(column(path.root), of: type), type: type,
+                    isNonNull: WhereClause.nonNullColumns.contains(path.root)))
         }
         guard let type = columnType(path.root), type == .object || type == .array else { return .missing }
         // Only an Array's first member may be a position (`list.0`); an Object's member named "0" stays a name.
         return .json(
             .member(
-                document: column(path.root), path: path.members, startsAtPosition: type == .array,
+                document: db.dialect.jsonValue(column(path.root), of: type), path: path.members,
+                startsAtPosition: type == .array,
                 dialect: db.dialect))
     }
 

@@ -61,7 +61,7 @@ extension SchemaCache {
         for wanted in laterIndexes.withLock({ $0 }) where wanted.first == className {
             let fields = Array(wanted.dropFirst())
             guard fields.contains(where: added.contains), Self.canIndex(fields, in: entry.schema) else { continue }
-            try Self.createIndex(className, on: fields, in: db)
+            try Self.createIndex(className, on: fields, types: entry.schema.fields, in: db)
         }
         for (name, type) in newFields {
             guard case .relation = type else { continue }
@@ -96,11 +96,16 @@ extension SchemaCache {
     }
 
     /// Creates the index `<Class>_<field>_<field>…` on `fields` in order (the name `ParseWriter.ensureIndex` uses),
-    /// unless a class already has that name (see `nameTakenByTable`).
-    static func createIndex(_ className: String, on fields: [String], in db: any SQLConnection) throws {
+    /// unless a class already has that name (see `nameTakenByTable`). `types` are the fields' types: an Object is
+    /// indexed as the queries read it (`SQLDialect.jsonValue`).
+    static func createIndex(
+        _ className: String, on fields: [String], types: [String: ParseFieldType], in db: any SQLConnection
+    ) throws {
         let name = className + "_" + fields.joined(separator: "_")
         guard try !nameTakenByTable(name, in: db) else { return }
-        let columns = fields.map { db.dialect.indexColumn(quoteIdentifier($0)) }.joined(separator: ", ")
+        let columns = fields.map { field in
+            db.dialect.indexColumn(db.dialect.jsonValue(quoteIdentifier(field), of: types[field] ?? .string))
+        }.joined(separator: ", ")
         try db.execute(
             "CREATE INDEX IF NOT EXISTS \(quoteIdentifier(db.dialect.indexName(name))) ON \(quoteIdentifier(className)) "
                 + "(\(columns))")
@@ -193,8 +198,10 @@ extension SQLDialect {
     /// The declared type of a field's column; nil for Relation and ACL, which have none.
     ///
     /// PostgreSQL's follow Parse Server's Postgres adapter: `double precision`, `boolean`, `timestamp with time
-    /// zone`, `jsonb` for Object and Array, `text` for String and Pointer. File, GeoPoint, Bytes and Polygon are
-    /// `jsonb` here (Parse Server uses `text`, `point`, `jsonb` and `polygon`).
+    /// zone`, `jsonb` for Array, `text` for String and Pointer — except Object, which is `json` (Parse Server's is
+    /// `jsonb`), so that its keys come back in the order they were written, as SQLite gives them; queries read it
+    /// as `jsonb` (`jsonValue`). File, GeoPoint, Bytes and Polygon are `jsonb` here (Parse Server uses `text`,
+    /// `point`, `jsonb` and `polygon`).
     func columnType(of type: ParseFieldType) -> String? {
         switch (self, type) {
         case (_, .relation), (_, .acl): nil
@@ -205,6 +212,7 @@ extension SQLDialect {
         case (.postgres, .boolean): "boolean"
         case (.postgres, .date): "timestamp with time zone"
         case (.postgres, .string), (.postgres, .pointer): "text"
+        case (.postgres, .object): "json"
         case (.postgres, _): "jsonb"
         }
     }

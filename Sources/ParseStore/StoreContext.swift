@@ -29,6 +29,7 @@ final class StoreContext: Sendable {
         try SharedVersion.prepare(db)
         try Marks.prepare(db)
         try RestrictedRows.ensureIndexes(in: db)
+        if db.dialect == .postgres { try PostgresObjectColumns.convert(db) }
         schemas.invalidate()
     }
 

@@ -287,6 +287,10 @@ final class StoreCopyTests: XCTestCase {
         }
         let expected: ParseValue = ["find": ["*": true], "get": ["*": true], "create": ["role:owner": true]]
         XCTAssertEqual(permissions, CanonicalJSON.text(expected), file: file, line: line)
+        let notes = try await copy.read { try $0.fetch("Book", objectId: ids.books[0]) }["notes"]?.objectValue
+        XCTAssertEqual(
+            notes.map { Array($0.keys) }, ["zeta", "alpha", "mid"], "an Object keeps its keys in the order written",
+            file: file, line: line)
         let hash = try await copy.read { try $0.hashedPassword(ofUser: ids.user) }
         XCTAssertEqual(hash, "$2b$12$ana-hash", file: file, line: line)
         let signIn = try await copy.read { try $0.user(named: "ana")?.objectId }

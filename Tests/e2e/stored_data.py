@@ -3,8 +3,8 @@
 `connect(server.database)` answers a connection with sqlite3's shape — `execute(sql, args)` with `?` placeholders,
 `fetchone`/`fetchall`, rows read by name or position, `dict(row)` — so a journey's checks of the stored rows are
 written once. On PostgreSQL each query goes through `psql` (Debian's client, installed with the server) as
-`row_to_json`, so numbers and booleans keep their types; JSON columns (jsonb there, text in SQLite) come back as
-JSON text, as SQLite's do, booleans as 0/1, and dates (timestamps there) as the text SQLite keeps,
+`row_to_json`, so numbers and booleans keep their types; JSON columns (json or jsonb there, text in SQLite) come back
+as JSON text, as SQLite's do, booleans as 0/1, and dates (timestamps there) as the text SQLite keeps,
 `YYYY-MM-DDTHH:MM:SS.mmmZ`.
 """
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from recipe_steps import (
@@ -48,9 +47,6 @@ from recipe_steps import (
 )
 from steps import flash, quoted, unique
 
-# jsonb keeps an Object's keys in an order of its own (shorter first), so nutrition entries come back reordered.
-NUTRITION_ORDER_BUG = pytest.mark.postgres_known_bug("a recipe's nutrition entries come back in jsonb's key order")
-
 
 def lentil_curry(name: str) -> RecipeInput:
     return RecipeInput(
@@ -80,7 +76,6 @@ def test_home_and_nav_lead_to_the_recipes(page: Page, shot):
     shot(page, "list")
 
 
-@NUTRITION_ORDER_BUG
 def test_create_a_recipe_with_three_ingredients_two_sides_and_two_nutrition_entries(page: Page, server, shot):
     open_new_recipe(page)
     expect(page).to_have_title("Add a recipe · Parsnip")
@@ -175,7 +170,6 @@ def test_step_next_and_previous_through_recipes_on_the_page_and_in_the_editor(pa
     shot(page, "editor-stepped")
 
 
-@NUTRITION_ORDER_BUG
 def test_update_changes_the_recipe_and_keeps_its_place(page: Page, shot):
     recipe = lentil_curry(unique("Weeknight curry "))
     recipe_id = create_through_editor(page, recipe)
@@ -215,7 +209,6 @@ def test_update_changes_the_recipe_and_keeps_its_place(page: Page, shot):
     assert row_cells(list_row(page, changed.name)) == [changed.name, "Lunch", "6", "14.00", "No", "10 May 2024"]
 
 
-@NUTRITION_ORDER_BUG
 def test_save_as_new_from_the_editor_adds_a_second_recipe_and_leaves_the_first_unchanged(page: Page, shot):
     original = lentil_curry(unique("Family curry "))
     first_id = create_through_editor(page, original)

@@ -57,7 +57,6 @@ def press_row_button(page: Page, name: str, url: str) -> None:
     page.wait_for_load_state()
 
 
-@pytest.mark.postgres_known_bug("a recipe's nutrition entries come back in jsonb's key order")
 def test_create_a_recipe_with_three_ingredients_two_sides_and_two_nutrition_entries_without_javascript(
     page_without_js: Page, server, shot
 ):

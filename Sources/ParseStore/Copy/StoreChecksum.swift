@@ -6,8 +6,8 @@ import OrderedCollections
 /// PostgreSQL when the data is: SHA-256 over a header and one line per row, the rows in key order.
 ///
 /// Each row is written as canonical JSON: decoded to Parse values by the class's schema (so a SQLite 1 and a
-/// PostgreSQL `true` are one Boolean, ISO text and `timestamptz` one Date), object keys sorted (PostgreSQL's jsonb
-/// keeps its own key order), dates to the millisecond.
+/// PostgreSQL `true` are one Boolean, ISO text and `timestamptz` one Date), object keys sorted (PostgreSQL's jsonb,
+/// which holds Arrays and a Parse Server's Objects, keeps its own key order), dates to the millisecond.
 struct StoreChecksum {
     private var lines: [(key: String, digest: SHA256.Digest)] = []
 

@@ -2,10 +2,12 @@ import Foundation
 import PostgresNIO
 
 /// One bound `SQLValue` in PostgreSQL's binary format, typed as the value's case says: integer `int8`, real
-/// `float8`, text `text`, blob `bytea`, boolean `bool`, date `timestamptz`, JSON `jsonb`, text array `text[]`.
+/// `float8`, text `text`, blob `bytea`, boolean `bool`, date `timestamptz`, JSON `json`, text array `text[]`.
 ///
 /// The type goes to the server with the statement, so `?` takes the value's type (compare a `text` column with
-/// `.text`, a `jsonb` one with `.json`). NULL is bound as a value of no stated type (`PostgresBindings.appendNull`),
+/// `.text`). JSON goes as `json`, whose text the server keeps as sent: an Object column (`json`) stores its keys
+/// in the order written, and a `jsonb` column (`_SCHEMA`, a Parse Server table) takes it by assignment. To compare
+/// with JSON, write `CAST(? AS jsonb)` (`SQLDialect.jsonOperand`): `json` has no `=`. NULL is bound as a value of no stated type (`PostgresBindings.appendNull`),
 /// which the server reads as the type the statement needs there.
 struct PostgresArgument: PostgresDynamicTypeEncodable {
     /// The value; never `.null`.
@@ -44,7 +46,7 @@ struct PostgresArgument: PostgresDynamicTypeEncodable {
         case .blob: "bytea"
         case .boolean: "bool"
         case .date: "timestamptz"
-        case .json: "jsonb"
+        case .json: "json"
         case .textArray: "text[]"
         }
     }
@@ -58,7 +60,7 @@ struct PostgresArgument: PostgresDynamicTypeEncodable {
         case .blob: .bytea
         case .boolean: .bool
         case .date: .timestamptz
-        case .json: .jsonb
+        case .json: .json
         case .textArray: .textArray
         }
     }
@@ -77,8 +79,7 @@ struct PostgresArgument: PostgresDynamicTypeEncodable {
         case .boolean(let flag): buffer.writeInteger(UInt8(flag ? 1 : 0))
         case .date(let date): buffer.writeInteger(PostgresTimestamp.microseconds(of: date))
         case .json(let text):
-            // jsonb's binary form: a version byte (1), then the document's text.
-            buffer.writeInteger(UInt8(1))
+            // json's binary form is its text.
             buffer.writeString(text)
         case .textArray(let texts): Self.writeTextArray(texts, into: &buffer)
         }

@@ -248,6 +248,23 @@ enum SQLDialect: Sendable {
         }
     }
 
+    /// The placeholder of a JSON operand compared with a JSON value (`jsonValue`): `?` in SQLite, `CAST(? AS jsonb)`
+    /// in PostgreSQL, where `.json` is bound as `json`, which has no `=`.
+    var jsonOperand: String {
+        switch self {
+        case .sqlite: "?"
+        case .postgres: "CAST(? AS jsonb)"
+        }
+    }
+
+    /// SQL for the value of `column`, a field of `type`, as the store's queries compare, sort and index it: in
+    /// PostgreSQL an Object column (`json`, keeping its keys as written, or `jsonb`, as Parse Server and the previous
+    /// Parsnip made it) is read as `jsonb`, whose operators both kinds of column then share; others as they are.
+    func jsonValue(_ column: String, of type: ParseFieldType) -> String {
+        guard self == .postgres, type == .object else { return column }
+        return "(\(column)::jsonb)"
+    }
+
     /// The argument `isOneOf(_:)` reads.
     func textList(_ texts: [String]) -> SQLValue {
         switch self {

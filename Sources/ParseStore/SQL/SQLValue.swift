@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The store encodes Parse values into these (`ParseFieldType.sqlValue(for:)`) and each backend binds them in its
 /// own way: SQLite keeps a boolean as 0/1, a date as Parse's ISO text and JSON and text arrays as JSON text;
-/// PostgreSQL binds `boolean`, `timestamptz`, `jsonb` and `text[]`. Read back, SQLite gives only the first five
+/// PostgreSQL binds `boolean`, `timestamptz`, `json` and `text[]`. Read back, SQLite gives only the first five
 /// cases; PostgreSQL gives the case of the column's type.
 enum SQLValue: Sendable, Hashable {
     case null
@@ -14,7 +14,7 @@ enum SQLValue: Sendable, Hashable {
     case blob(Data)
     case boolean(Bool)
     case date(Date)
-    /// A JSON document, as text (a PostgreSQL `jsonb`).
+    /// A JSON document, as text (bound as PostgreSQL `json`, its text kept as written).
     case json(String)
     /// A list of strings (a PostgreSQL `text[]`, as `_rperm`/`_wperm`; a JSON array of strings in SQLite).
     case textArray([String])

@@ -198,7 +198,7 @@ final class PostgresConnectionTests: PostgresTestCase {
             return (types, texts)
         }
         let expected = [
-            "bigint", "double precision", "text", "bytea", "boolean", "timestamp with time zone", "jsonb", "text[]",
+            "bigint", "double precision", "text", "bytea", "boolean", "timestamp with time zone", "json", "text[]",
             "bigint",
         ]
         XCTAssertEqual(types, expected.map { .text($0) })

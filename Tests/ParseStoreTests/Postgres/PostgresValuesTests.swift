@@ -44,8 +44,31 @@ final class PostgresValuesTests: PostgresTestCase {
             let matched = try await self.rows(
                 backend,
                 "SELECT id FROM \"Every\" WHERE i = ? AND r = ? AND t = ? AND b = ? AND f = ? AND d = ?"
-                    + " AND j = ? AND a = ?", values, cached: cached)
+                    + " AND j = CAST(? AS jsonb) AND a = ?", values, cached: cached)
             XCTAssertEqual(matched, [[.integer(1)]], "every value binds as its column's type")
+        }
+    }
+
+    func testJSONKeepsItsTextInAJSONColumnAndIsTakenByAJSONBOne() async throws {
+        let backend = try makeBackend()
+        try administer(#"CREATE TABLE "Documents" (id int8 PRIMARY KEY, kept json, reordered jsonb)"#)
+        let document = #"{"zeta": 1, "alpha": {"yy": [true], "b": null}, "mid": "é"}"#
+        try await write(backend) { connection in
+            try connection.execute(
+                #"INSERT INTO "Documents" VALUES (1, ?, ?)"#, [.json(document), .json(document)])
+        }
+        for cached in [false, true] {
+            let read = try await rows(backend, #"SELECT kept, reordered FROM "Documents""#, cached: cached)
+            XCTAssertEqual(read.first?.first, .json(document), "json keeps the text as written")
+            XCTAssertEqual(
+                read.first?.last, .json(#"{"mid": "é", "zeta": 1, "alpha": {"b": null, "yy": [true]}}"#),
+                "jsonb keeps the document in its own order")
+            let matched = try await rows(
+                backend,
+                #"SELECT id FROM "Documents" WHERE kept::jsonb = CAST(? AS jsonb) AND reordered = CAST(? AS jsonb)"#,
+                [.json(#"{"mid": "é", "alpha": {"b": null, "yy": [true]}, "zeta": 1}"#), .json(document)],
+                cached: cached)
+            XCTAssertEqual(matched, [[.integer(1)]])
         }
     }
 

@@ -116,7 +116,7 @@ final class StoreRecipeRepositoryStorageTests: XCTestCase {
         let repository = try await StoreRecipeRepository(store: store)
         let found = try await repository.find(id: odd.objectId)
         XCTAssertEqual(
-            found?.recipe.nutritionInAnyOrderOnPostgres,
+            found?.recipe,
             Recipe(
                 id: odd.objectId, name: "", servings: nil, price: Price(cents: 1999), isAvailable: false, category: nil,
                 ingredients: [

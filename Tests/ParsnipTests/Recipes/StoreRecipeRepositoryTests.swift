@@ -60,10 +60,9 @@ final class StoreRecipeRepositoryTests: XCTestCase {
         let created = try await repository.create(everyFieldRecipe)
         XCTAssertEqual(created.id?.count, 10)
         XCTAssertNotNil(created.createdAt)
-        XCTAssertEqual(
-            content(created)?.nutritionInAnyOrderOnPostgres, everyFieldRecipe.nutritionInAnyOrderOnPostgres)
+        XCTAssertEqual(content(created), everyFieldRecipe)
         let found = try await repository.find(id: XCTUnwrap(created.id))
-        XCTAssertEqual(found?.recipe.nutritionInAnyOrderOnPostgres, created.nutritionInAnyOrderOnPostgres)
+        XCTAssertEqual(found?.recipe, created)
     }
 
     func testCreateAlwaysMakesANewRecipeWhateverIdItIsGiven() async throws {

@@ -150,17 +150,3 @@ func skipUntilBackupsRunOnPostgres() throws {
         throw XCTSkip("Backups, restores, exports and imports work on a database file only, so far (issue 30).")
     }
 }
-
-extension Recipe {
-    /// The recipe with its nutrition entries sorted by name on PostgreSQL, as they are on SQLite otherwise.
-    ///
-    /// KNOWN BUG on PostgreSQL (issue 30): an Object is stored as `jsonb`, which keeps its keys in an order of its
-    /// own (shorter keys first), so a recipe's nutrition entries come back in another order than they were typed.
-    /// Tests that compare whole recipes compare them through this until the store keeps an Object's order there.
-    var nutritionInAnyOrderOnPostgres: Recipe {
-        guard TestBackend.isPostgres else { return self }
-        var sorted = self
-        sorted.nutritionalInfo.sort { $0.name < $1.name }
-        return sorted
-    }
-}
