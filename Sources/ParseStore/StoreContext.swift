@@ -25,11 +25,15 @@ final class StoreContext: Sendable {
             try PostgresFunctions.prepare(db)
         }
         try StoredFile.prepare(db)
+        // Asked before the table is made: a Parsnip made this database (see `PostgresObjectColumns`).
+        let settingsWereThere = db.dialect == .postgres ? try db.tableExists(ServerSettings.table) : true
         try ServerSettings.prepare(db)
         try SharedVersion.prepare(db)
         try Marks.prepare(db)
         try RestrictedRows.ensureIndexes(in: db)
-        if db.dialect == .postgres { try PostgresObjectColumns.convert(db) }
+        if db.dialect == .postgres {
+            try PostgresObjectColumns.convert(db, settingsWereThere: settingsWereThere)
+        }
         schemas.invalidate()
     }
 

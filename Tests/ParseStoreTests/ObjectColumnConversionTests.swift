@@ -3,14 +3,15 @@ import XCTest
 
 @testable import ParseStore
 
-/// A PostgreSQL database whose Object columns are `jsonb` (made by the previous Parsnip, or by Parse Server) keeps
-/// working: at open its Object columns become `json`, losing nothing, so later writes keep their key order; a
-/// column an index keeps as `jsonb` is still read and queried.
+/// A PostgreSQL database whose Object columns are `jsonb` keeps working: one the previous Parsnip made has them
+/// become `json` at open, losing nothing, so later writes keep their key order; a column an index keeps as `jsonb`
+/// is still read and queried, and so are the columns of a database Parsnip did not make (Parse Server's), whose
+/// types Parsnip never changes.
 final class ObjectColumnConversionTests: XCTestCase {
     private static let info: ParseValue = ["Calories": "320 kcal", "Protein": "12 g", "Fat": "9 g"]
 
-    /// A store on a schema of its own, its Object column `Recipe.info` turned back into `jsonb` (as the previous
-    /// Parsnip made it) after `prepare` ran, then opened again: the address and the soup's objectId.
+    /// A store on a schema of its own, its Object column `Recipe.info` turned back into `jsonb` and its first-open
+    /// mark taken away (as the previous Parsnip made it), then `prepare` run: the address and the soup's objectId.
     private func legacyDatabase(prepare: String? = nil) async throws -> (url: String, soup: String) {
         guard let server = TestBackend.postgresURL else { throw XCTSkip("This test is about PostgreSQL's columns.") }
         let url = TestBackend.freshSchema(in: server)
@@ -19,6 +20,9 @@ final class ObjectColumnConversionTests: XCTestCase {
         let soup = try await store.write { try $0.create("Recipe", ["name": "soup", "info": Self.info]) }
         try await store.write { writer in
             try writer.db.execute(#"ALTER TABLE "Recipe" ALTER COLUMN "info" TYPE jsonb USING "info"::jsonb"#)
+            // The previous Parsnip kept no such mark: this one marks the databases it opens first.
+            try writer.db.execute(
+                #"DELETE FROM "_ServerSettings" WHERE "name" = ?"#, [.text(PostgresObjectColumns.keptSetting)])
             if let prepare { try writer.db.execute(prepare) }
         }
         return (url, soup.objectId)
@@ -80,4 +84,20 @@ final class ObjectColumnConversionTests: XCTestCase {
         let found = try await store.read { try $0.fetch("Recipe", objectId: cake.objectId) }
         XCTAssertTrue(try XCTUnwrap(found["info"]).isSame(as: ["Sugar": "30 g", "Fat": "20 g"]))
     }
+
+    func testTheObjectColumnsOfADatabaseParsnipDidNotMakeKeepTheirTypeAtEveryOpen() async throws {
+        // As Parse Server leaves it: no `_ServerSettings`, an Object column in `jsonb`.
+        let (url, soup) = try await legacyDatabase(prepare: #"DROP TABLE "_ServerSettings""#)
+        for _ in 0..<2 {
+            let store = try ParseStore(postgresURL: url, clock: FixedClock())
+            let type = try await columnType(store)
+            XCTAssertEqual(type, "jsonb", "Parse Server's own queries on the column need jsonb")
+            let old = try await store.read { try $0.fetch("Recipe", objectId: soup) }
+            XCTAssertTrue(try XCTUnwrap(old["info"]).isSame(as: Self.info))
+            let fat = try await nameSet(store, ParseQuery("Recipe").where("info.Fat", equalTo: "9 g"))
+            XCTAssertEqual(fat, ["soup"])
+            try store.close()
+        }
+    }
+
 }

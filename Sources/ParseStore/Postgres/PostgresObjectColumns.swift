@@ -1,8 +1,9 @@
-/// Turns the `jsonb` Object columns a database already has (made by the previous Parsnip, or by Parse Server) into
-/// `json`, the type Parsnip gives an Object (`SQLDialect.columnType`), so that what is written from now on comes
-/// back with its keys in the order written. The keys of what is already there stay in jsonb's order (jsonb kept
-/// nothing else); no value changes. A column some index reads (a btree on `jsonb`, or on an expression of it,
-/// which a `json` column cannot keep) is left `jsonb`: queries read both kinds (`SQLDialect.jsonValue`).
+/// Turns the `jsonb` Object columns a database made by an earlier Parsnip has into `json`, the type Parsnip gives
+/// an Object (`SQLDialect.columnType`), so that what is written from now on comes back with its keys in the order
+/// written. The keys of what is already there stay in jsonb's order (jsonb kept nothing else); no value changes. A
+/// column some index reads (a btree on `jsonb`, or on an expression of it, which a `json` column cannot keep) is
+/// left `jsonb`, and so is every column of a database Parsnip did not make (Parse Server's, whose own queries need
+/// `jsonb`): queries read both kinds (`SQLDialect.jsonValue`).
 enum PostgresObjectColumns {
     /// The `jsonb` columns of Object fields of `_SCHEMA`'s classes in the store's schema that no index reads:
     /// class name, then field name.
@@ -20,9 +21,23 @@ enum PostgresObjectColumns {
         ORDER BY 1, 2
         """
 
-    /// Converts every such column; nothing to do (one catalog query) once they all are `json`. Called when the
-    /// store opens, inside its preparing transaction.
-    static func convert(_ db: any SQLConnection) throws {
+    /// The server setting that marks a database whose Object columns Parsnip leaves as they are: one that had no
+    /// `_ServerSettings` when Parsnip first opened it (Parse Server's, or a new one, which has no `jsonb` columns).
+    static let keptSetting = "postgresObjectColumnsKept"
+
+    /// Converts every such column of a database an earlier Parsnip made; nothing to do (one catalog query, and one
+    /// for the setting) once they all are `json`. Called when the store opens, inside its preparing transaction.
+    ///
+    /// - Parameter settingsWereThere: whether `_ServerSettings` existed before this open (a Parsnip made it).
+    static func convert(_ db: any SQLConnection, settingsWereThere: Bool) throws {
+        guard settingsWereThere else {
+            try db.execute(
+                #"INSERT INTO "_ServerSettings" ("name", "value") VALUES (?, 'yes') ON CONFLICT DO NOTHING"#,
+                [.text(keptSetting)])
+            return
+        }
+        let kept = try db.value(#"SELECT "value" FROM "_ServerSettings" WHERE "name" = ?"#, [.text(keptSetting)])
+        guard kept == .null else { return }
         let columns = try db.rows(convertible, cached: false)
         for row in columns {
             guard let className = row[0].text, let field = row[1].text else { continue }
