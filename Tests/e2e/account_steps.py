@@ -14,11 +14,7 @@ from conftest import ParsnipServer
 
 def start_sign_in_server(artifacts: Path) -> tuple[ParsnipServer, Path]:
     folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-accounts-"))
-    # Backups beside the database, where a file has them anyway: named, because a PostgreSQL database's would go in
-    # parsnip-backups/ of the working folder, which every journey's server would share.
-    server = ParsnipServer(
-        folder / "accounts.sqlite", artifacts / "server-accounts.log",
-        ("--require-sign-in", "--backups", str(folder / "backups")))
+    server = ParsnipServer(folder / "accounts.sqlite", artifacts / "server-accounts.log", ("--require-sign-in",))
     server.log_path.write_text("")
     server.start()
     return server, folder

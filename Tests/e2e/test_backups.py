@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
@@ -87,12 +88,48 @@ def test_back_up_change_something_restore_with_the_preview_and_the_change_is_gon
         stop_sign_in_server(server, folder)
 
 
+def test_download_a_backup_then_upload_it_see_its_preview_and_restore_it(browser: Browser, artifacts_dir: Path, shot):
+    server, folder = start_sign_in_server(artifacts_dir)
+    context = browser.new_context(
+        base_url=server.url, viewport={"width": 1024, "height": 800}, locale="en-GB", accept_downloads=True)
+    page = context.new_page()
+    try:
+        set_up(page, OWNER, PASSWORD)
+        add_todo(page, "Buy oat milk")
+        page.goto("/backups")
+        page.get_by_role("button", name="Back up now", exact=True).click()
+        expect(page.get_by_role("status")).to_contain_text("Backed up: 1 to-do, 1 person")
+
+        made_by_hand = page.locator(".backup-item", has_text="Made by hand")
+        with page.expect_download() as download:
+            made_by_hand.get_by_role("link", name=re.compile(r"^Download")).click()
+        kept = folder / "kept-on-another-disk.zip"
+        download.value.save_as(kept)
+        with zipfile.ZipFile(kept) as archive:
+            assert "manifest.json" in archive.namelist(), archive.namelist()
+
+        add_todo(page, "Paint the fence")
+        page.goto("/backups")
+        page.get_by_label("Backup file", exact=True).set_input_files(str(kept))
+        page.get_by_role("button", name="Upload", exact=True).click()
+        expect(page.get_by_role("heading", level=1, name=re.compile(r"^Restore the backup from"))).to_be_visible()
+        expect(page.locator(".backup-compare")).to_contain_text("1 to-do, 1 person")
+        expect(page.locator(".backup-compare")).to_contain_text("2 to-dos, 1 person")
+        shot(page, "backups-uploaded-preview")
+        page.get_by_role("button", name="Restore this backup", exact=True).click()
+        expect(page.get_by_role("status")).to_contain_text("Restored the backup from")
+
+        open_list(page)
+        expect(item(page, "Buy oat milk")).to_be_visible()
+        expect(item(page, "Paint the fence")).to_have_count(0)
+    finally:
+        context.close()
+        stop_sign_in_server(server, folder)
+
+
 def test_the_commands_back_up_while_running_refuse_a_damaged_file_and_restore_when_stopped(artifacts_dir: Path):
     folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-backup-commands-"))
-    # The server's own (daily) backups beside the database, named for PostgreSQL as in start_sign_in_server.
-    server = ParsnipServer(
-        folder / "data" / "parsnip.sqlite", artifacts_dir / "server-backup-commands.log",
-        ("--backups", str(folder / "data" / "backups")))
+    server = ParsnipServer(folder / "data" / "parsnip.sqlite", artifacts_dir / "server-backup-commands.log")
     database = server.database
     server.log_path.write_text("")
     server.start()
@@ -151,9 +188,7 @@ def test_the_commands_back_up_while_running_refuse_a_damaged_file_and_restore_wh
 
 def test_export_then_import_with_a_dry_run_a_bad_row_refused_and_the_good_file_imported(artifacts_dir: Path):
     folder = Path(tempfile.mkdtemp(prefix="parsnip-e2e-import-"))
-    server = ParsnipServer(
-        folder / "source" / "parsnip.sqlite", artifacts_dir / "server-import.log",
-        ("--backups", str(folder / "source" / "backups")))
+    server = ParsnipServer(folder / "source" / "parsnip.sqlite", artifacts_dir / "server-import.log")
     source = server.database
     server.log_path.write_text("")
     server.start()

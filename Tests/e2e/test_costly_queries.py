@@ -19,10 +19,16 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from conftest import BINARY, REPO, ParsnipServer
 
 # Each step of this pattern can match or skip, so every description is walked many times over: linear, but long.
 COSTLY = "(a?){40}(b?){40}(c?){40}zzz"
+
+# The pattern is costly for the SQLite store's own regex function; PostgreSQL's regex engine answers it within the
+# limit now and then (one of six did, on a run here), so the journeys cannot count on a 124 there.
+pytestmark = pytest.mark.sqlite_only("the pattern is costly for SQLite's regex function, not always for PostgreSQL's")
 
 
 def master_key(database: Path | str) -> str:
