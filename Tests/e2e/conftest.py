@@ -101,10 +101,13 @@ class ParsnipServer:
     """The real binary, started and stopped the way a person would (SIGTERM is Ctrl-C's quieter twin)."""
 
     def __init__(self, database: Path | str, log_path: Path, extra_args: tuple[str, ...] = ()):
-        # With --backend postgres a file path becomes a schema of its own, kept across restarts of this server.
+        # With --backend postgres a file path becomes a schema of its own, kept across restarts of this server, and
+        # its backups go where the file's would (`backups/` beside it) rather than in parsnip-backups/ of the checkout.
         url = postgres_url()
         self.on_postgres = url is not None or str(database).startswith("postgres")
         if url is not None and not str(database).startswith("postgres"):
+            if "--backups" not in extra_args:
+                extra_args = (*extra_args, "--backups", str(Path(database).parent / "backups"))
             database = fresh_schema_url(url)
         self.database = database
         self.extra_args = extra_args

@@ -26,11 +26,13 @@ from conftest import BINARY, REPO, ParsnipServer
 # Each step of this pattern can match or skip, so every description is walked many times over: linear, but long.
 COSTLY = "(a?){40}(b?){40}(c?){40}zzz"
 
-# The master key comes from `parsnip api-keys`, which works on a database file only so far (issue 30).
-pytestmark = pytest.mark.sqlite_only("`parsnip api-keys` works on a database file only so far")
+# The pattern is costly for the SQLite store's own regex function; PostgreSQL's regex engine answers it within the
+# limit now and then (one of six did, on a run here), so the journeys cannot count on a 124 there.
+pytestmark = pytest.mark.sqlite_only("the pattern is costly for SQLite's regex function, not always for PostgreSQL's")
 
 
-def master_key(database: Path) -> str:
+def master_key(database: Path | str) -> str:
+    """The master key `parsnip api-keys` prints for the server's file or, with --backend postgres, its schema."""
     printed = subprocess.run([str(BINARY), "api-keys", "--database", str(database)], cwd=REPO, check=True,
                              capture_output=True, text=True).stdout
     return next(line.split(":", 1)[1].strip() for line in printed.splitlines() if line.startswith("Master key"))

@@ -1,28 +1,27 @@
 import Foundation
-import GRDB
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import ParseStore
 import Synchronization
 import XCTest
 
+@testable import ParseStore
 @testable import Parsnip
 
-/// A password is kept only as a bcrypt hash: never in the database file, on a page or in the log.
+/// A password is kept only as a bcrypt hash: never in the database (its file, or PostgreSQL's rows), on a page or in
+/// the log.
 final class AccountSecretTests: XCTestCase {
     private let ownerPassword = "Plum-Tree-Secret-42"
     private let editorPassword = "Quince-Jelly-Secret-7"
 
-    func testTheDatabaseFileHoldsBcryptHashesAndNeverAPassword() async throws {
-        try skipUnlessSQLite("the bytes of SQLite's database file")
+    func testTheDatabaseHoldsBcryptHashesAndNeverAPassword() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "parsnip-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("parsnip.sqlite").path
         var settings = signInSettings()
-        settings.database = .file(path)
+        settings.database = testDatabase(at: path)
         let (ownerPassword, editorPassword) = (self.ownerPassword, self.editorPassword)
         try await withApp(settings: settings) { browser in
             try await browser.setUpOwner("Ana", password: ownerPassword)
@@ -31,16 +30,27 @@ final class AccountSecretTests: XCTestCase {
             let id = try await browser.personId("Ben")
             try await browser.post("/people/\(id)/password", form: [("password", editorPassword + "!")])
         }
+        let store = try testStore(at: path)
+        defer { try? store.close() }
+        // Every byte of the file and its journal on SQLite; every row of every table on PostgreSQL.
         var everyByte = Data()
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            everyByte.append(try Data(contentsOf: folder.appendingPathComponent(file)))
+        if TestBackend.isPostgres {
+            everyByte.append(Data(try await storedContent(store).joined(separator: "\n").utf8))
+        } else {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                everyByte.append(try Data(contentsOf: folder.appendingPathComponent(file)))
+            }
         }
         XCTAssertGreaterThan(everyByte.count, 4096, "the database was written")
         for secret in [ownerPassword, editorPassword, editorPassword + "!"] {
-            XCTAssertNil(everyByte.range(of: Data(secret.utf8)), "\(secret) is in the database files")
+            XCTAssertNil(everyByte.range(of: Data(secret.utf8)), "\(secret) is in the database")
         }
-        let hashes = try await DatabaseQueue(path: path).read { db in
-            try String.fetchAll(db, sql: #"SELECT "_hashed_password" FROM "_User" ORDER BY "username""#)
+        let hashes = try await store.read { reader in
+            var hashes: [String] = []
+            try reader.db.forEachRow(#"SELECT "_hashed_password" FROM "_User" ORDER BY "username""#) { row in
+                if case .text(let hash) = row[0] { hashes.append(hash) }
+            }
+            return hashes
         }
         XCTAssertEqual(hashes.count, 2)
         for hash in hashes { XCTAssertNotNil(hash.wholeMatch(of: /\$2[aby]\$04\$[.\/A-Za-z0-9]{53}/), hash) }

@@ -98,21 +98,22 @@ final class PasswordRecoveryTests: XCTestCase {
     }
 
     func testTheChangeIsInTheDatabaseFileForTheNextStart() async throws {
-        try skipUnlessSQLite("`--reset-password`, which works on a database file only so far (issue 30)")
+        // On PostgreSQL the schema named after the path: `--reset-password` takes a postgres:// address too.
         let path = folder.appendingPathComponent("parsnip.sqlite").path
-        let before = try ParseStore(path: path)
+        let before = try testStore(at: path)
         let running = StoreAccountRepository(
             door: StoreDoor(store: before), passwordHashCost: testPasswordHashCost, clock: SystemParseClock())
         guard case .success(let session) = try await running.createOwner(username: "Ana", password: oldPassword)
         else { throw XCTSkip("set-up failed") }
         try before.close()
 
-        let recovery = try PasswordRecovery(databasePath: path, passwordHashCost: testPasswordHashCost)
+        let recovery = try PasswordRecovery(
+            databasePath: commandDatabase(at: path), passwordHashCost: testPasswordHashCost)
         let outcome = try await recovery.resetPassword(named: "ana", password: newPassword, repeated: newPassword)
         try recovery.close()
 
         XCTAssertEqual(try outcome.get().username, "Ana")
-        let after = try ParseStore(path: path)
+        let after = try testStore(at: path)
         defer { try? after.close() }
         let restarted = StoreAccountRepository(
             door: StoreDoor(store: after), passwordHashCost: testPasswordHashCost, clock: SystemParseClock())

@@ -9,8 +9,15 @@ import XCTest
 /// fields each app's columns map to, duplicates skipped, broken files refused in one sentence, and the safety
 /// backup that undoes it.
 final class AppImportTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
+    /// The safety backups its commands make on PostgreSQL, removed after each test.
+    private var safetyBackups: CommandSafetyBackups?
+
+    override func setUp() {
+        safetyBackups = CommandSafetyBackups()
+    }
+
+    override func tearDown() {
+        safetyBackups?.removeNew()
     }
 
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -41,7 +48,7 @@ final class AppImportTests: XCTestCase {
         -> (report: ImportReport, safety: String?)
     {
         let (report, safety) = try await BackupFiles.importFile(
-            path, into: database.path, className: nil, existing: .skip, dryRun: dryRun)
+            path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: dryRun)
         return (report, safety)
     }
 
@@ -49,7 +56,7 @@ final class AppImportTests: XCTestCase {
     private func objects(_ className: String, by key: String, in database: TemporaryDatabase) async throws
         -> [String: ParseObject]
     {
-        let store = try ParseStore(path: database.path)
+        let store = try testStore(at: database.path)
         defer { try? store.close() }
         let found = try await store.read { reader in try reader.find(ParseQuery(className).limit(-1)) }
         return Dictionary(found.map { ($0[key]?.stringValue ?? "", $0) }, uniquingKeysWith: { first, _ in first })
@@ -59,7 +66,7 @@ final class AppImportTests: XCTestCase {
     private func related(_ book: ParseObject, _ key: String, _ className: String, in database: TemporaryDatabase)
         async throws -> [String]
     {
-        let store = try ParseStore(path: database.path)
+        let store = try testStore(at: database.path)
         defer { try? store.close() }
         return try await store.read { reader in
             try reader.find(ParseQuery(className).related(to: book.pointer, key: key).limit(-1))
@@ -68,7 +75,7 @@ final class AppImportTests: XCTestCase {
 
     func testAGoodreadsDryRunSaysEveryRowInPlainWordsAndWritesNothing() async throws {
         try await withHousehold(file: "goodreads_library_export.csv") { database, path in
-            let before = try ParseStore.summarize(fileAt: database.path).objectCounts
+            let before = try await objectCounts(at: database.path)
             let (report, safety) = try await run(path, into: database, dryRun: true)
             XCTAssertEqual(report.problems, [])
             XCTAssertNil(safety, "a dry run makes no safety backup")
@@ -84,7 +91,8 @@ final class AppImportTests: XCTestCase {
                     "Row 8: the date “not a date” cannot be read — left out.",
                     "Row 8: “1234567890” is not a valid ISBN — the book is added without it.",
                 ])
-            XCTAssertEqual(try ParseStore.summarize(fileAt: database.path).objectCounts, before)
+            let countsAfter = try await objectCounts(at: database.path)
+            XCTAssertEqual(countsAfter, before)
         }
     }
 
@@ -123,14 +131,15 @@ final class AppImportTests: XCTestCase {
     func testImportingTheSameGoodreadsFileTwiceAddsNoBookTheSecondTime() async throws {
         try await withHousehold(file: "goodreads_library_export.csv") { database, path in
             _ = try await run(path, into: database, dryRun: false)
-            let once = try ParseStore.summarize(fileAt: database.path).objectCounts
+            let once = try await objectCounts(at: database.path)
             let (again, _) = try await run(path, into: database, dryRun: false)
             XCTAssertEqual(again.problems, [])
             XCTAssertTrue(again.lines.contains("Row 2: “Mort (Discworld, #4)” is here already (same ISBN) — skipped."))
             XCTAssertTrue(
                 again.lines.contains("Row 5: “Le Petit Prince” is here already (same title and author) — skipped."))
             XCTAssertFalse(again.lines.contains { $0.hasPrefix("Books:") }, "\(again.lines)")
-            XCTAssertEqual(try ParseStore.summarize(fileAt: database.path).objectCounts, once)
+            let countsAfter = try await objectCounts(at: database.path)
+            XCTAssertEqual(countsAfter, once)
         }
     }
 
@@ -252,7 +261,7 @@ final class AppImportTests: XCTestCase {
             XCTAssertEqual(pancakes["source"], .string("Grandma — https://example.org/pancakes"))
             XCTAssertEqual(pancakes["notes"], .string("Sunday mornings, \"best\" with jam"))
             guard case .file(let photo, _) = pancakes["photo"] else { return XCTFail("no photo") }
-            let store = try ParseStore(path: database.path)
+            let store = try testStore(at: database.path)
             defer { try? store.close() }
             let kept = try await store.read { try $0.file(named: photo) }
             XCTAssertEqual(kept?.contentType, "image/png")
@@ -273,8 +282,9 @@ final class AppImportTests: XCTestCase {
             let (_, safety) = try await run(path, into: database, dryRun: false)
             let imported = try await objects("Book", by: "title", in: database)
             XCTAssertEqual(imported.count, before.count + 5)
-            let prepared = try BackupFiles.prepareRestore(of: try XCTUnwrap(safety), over: database.path)
-            _ = try await BackupFiles.restore(prepared, over: database.path)
+            let prepared = try BackupFiles.prepareRestore(
+                of: try XCTUnwrap(safety), over: commandDatabase(at: database.path))
+            _ = try await BackupFiles.restore(prepared, over: commandDatabase(at: database.path))
             let after = try await objects("Book", by: "title", in: database)
             XCTAssertEqual(Set(after.keys), Set(before.keys))
             XCTAssertEqual(after["A book from before"]?.objectId, before["A book from before"]?.objectId)
@@ -310,7 +320,7 @@ final class AppImportTests: XCTestCase {
                 huge: "huge.csv is too big to import: a Todoist export of over 50 MB is not taken. Nothing was "
                     + "changed.",
             ]
-            let before = try ParseStore.summarize(fileAt: database.path).objectCounts
+            let before = try await objectCounts(at: database.path)
             for (file, message) in expected {
                 do {
                     _ = try await run(file.path, into: database, dryRun: false)
@@ -319,7 +329,8 @@ final class AppImportTests: XCTestCase {
                     XCTAssertEqual(problem.message, message)
                 }
             }
-            XCTAssertEqual(try ParseStore.summarize(fileAt: database.path).objectCounts, before)
+            let countsAfter = try await objectCounts(at: database.path)
+            XCTAssertEqual(countsAfter, before)
         }
     }
 

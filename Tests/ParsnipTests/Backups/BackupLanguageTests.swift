@@ -8,10 +8,6 @@ import XCTest
 /// delete confirmation, the import dry run with its lines and problems, the progress page and the flash messages —
 /// with no English sentence of the backups catalogue left on a page in another language.
 final class BackupLanguageTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     /// The English catalogue's sentences, and the words between the arguments of its messages ("Restore the backup
     /// from"), that must not show on a page in another language.
     static func englishSentences() throws -> Set<String> {

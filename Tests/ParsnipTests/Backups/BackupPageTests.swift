@@ -7,10 +7,6 @@ import XCTest
 /// The owner's Backups page: Back up now makes a file with everything; Restore shows what the backup holds and what
 /// it replaces, makes a safety copy, puts the data back and keeps the people; a damaged file is refused.
 final class BackupPageTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     /// Settings on a file database in a fresh folder, its backups in `backups/` beside it.
     private func settings(_ database: TemporaryDatabase) -> ParsnipSettings { fileSettings(database.path) }
 
@@ -123,10 +119,6 @@ final class BackupPageTests: XCTestCase {
 
 /// Which daily backups and safety copies the folder keeps.
 final class BackupRetentionTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     private func listing(_ reason: BackupReason, daysAgo: Double, hour: Double = 3) -> BackupListing {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
         let date = now.addingTimeInterval(-daysAgo * 86_400 + hour * 3_600)
@@ -163,10 +155,6 @@ final class BackupRetentionTests: XCTestCase {
 /// Files brought to the Backups page: a backup uploaded to restore, a file to import (a dry run first, then the
 /// import, then Undo this import), and files that are neither.
 final class BackupUploadTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     func testAnUploadedBackupIsKeptAndLeadsToItsRestorePreviewAndAForeignFileIsRefused() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }
@@ -245,10 +233,6 @@ final class BackupUploadTests: XCTestCase {
 
 /// A backup that cannot be written is remembered, and the owner's home page says so with what to do.
 final class BackupFailureTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     func testAFailedBackupIsNamedOnTheOwnersHomePageUntilOneSucceeds() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }

@@ -8,10 +8,6 @@ import ZIPFoundation
 /// "Export everything": every class as Parse JSON (with Relation members) and CSV in one zip; never sessions or
 /// password hashes.
 final class ExportTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     /// The entries of the zip at `url`, by name, as text.
     static func entries(of url: URL) throws -> [String: String] {
         let archive = try Archive(url: url, accessMode: .read)

@@ -7,8 +7,15 @@ import XCTest
 /// Import: export → import into an empty Parsnip gives the same data; a dry run writes nothing and names each
 /// problem; any problem stops the whole import; Parse Dashboard files and REST answers are read too.
 final class ImportTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
+    /// The safety backups its commands make on PostgreSQL, removed after each test.
+    private var safetyBackups: CommandSafetyBackups?
+
+    override func setUp() {
+        safetyBackups = CommandSafetyBackups()
+    }
+
+    override func tearDown() {
+        safetyBackups?.removeNew()
     }
 
     /// Every JSON class file of an export, parsed (for comparing two exports canonically: key order aside).
@@ -51,14 +58,14 @@ final class ImportTests: XCTestCase {
         settings.clock = SystemParseClock()
         try await withApp(settings: settings) { owner in try await Self.fill(owner) }
         let original = first.directory.appendingPathComponent("original.zip")
-        _ = try await BackupFiles.export(databasePath: first.path, to: original.path)
+        _ = try await BackupFiles.export(databasePath: commandDatabase(at: first.path), to: original.path)
 
         let (report, safety) = try await BackupFiles.importFile(
-            original.path, into: second.path, className: nil, existing: .skip, dryRun: false)
+            original.path, into: commandDatabase(at: second.path), className: nil, existing: .skip, dryRun: false)
         XCTAssertEqual(report.problems, [])
         XCTAssertNotNil(safety, "a safety backup comes first")
         let copy = second.directory.appendingPathComponent("copy.zip")
-        _ = try await BackupFiles.export(databasePath: second.path, to: copy.path)
+        _ = try await BackupFiles.export(databasePath: commandDatabase(at: second.path), to: copy.path)
 
         var before = try Self.classes(in: original)
         let after = try Self.classes(in: copy)
@@ -84,10 +91,10 @@ final class ImportTests: XCTestCase {
             #"[{"objectId":"cli0000001","title":"Service the bike","createdAt":"2024-03-02T10:00:00.000Z"}]"#.utf8
         ).write(to: file)
         let (report, _) = try await BackupFiles.importFile(
-            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+            file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: false)
         XCTAssertEqual(report.problems, [])
         // Read straight from the file, before any server start could index it.
-        let store = try ParseStore(path: database.path)
+        let store = try testStore(at: database.path)
         defer { try? store.close() }
         let found = try await store.read { reader in
             try reader.searchIds(in: "TodoListItem", for: "bike serv", limit: 10)
@@ -112,17 +119,17 @@ final class ImportTests: XCTestCase {
         ).write(to: file)
 
         let (dry, _) = try await BackupFiles.importFile(
-            file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+            file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: true)
         XCTAssertEqual(dry.classes.first?.created, 1)
         XCTAssertEqual(
             dry.problems, ["Recipe 2 (objectId bad0000001): releaseDate is not a date (it is text)."])
         XCTAssertEqual(dry.keptFields["Recipe"], ["shelf"], "fields Parsnip does not show are kept")
 
         let (real, safety) = try await BackupFiles.importFile(
-            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+            file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: false)
         XCTAssertFalse(real.problems.isEmpty)
         XCTAssertNil(safety, "nothing imported, nothing to undo")
-        let counts = try ParseStore.summarize(fileAt: database.path).objectCounts
+        let counts = try await objectCounts(at: database.path)
         XCTAssertEqual(counts["Recipe"], 1, "all or nothing: the good row was not imported either")
     }
 
@@ -140,7 +147,8 @@ final class ImportTests: XCTestCase {
                 .utf8
         ).write(to: todos)
         let (answer, _) = try await BackupFiles.importFile(
-            todos.path, into: database.path, className: "TodoListItem", existing: .skip, dryRun: false)
+            todos.path, into: commandDatabase(at: database.path), className: "TodoListItem", existing: .skip,
+            dryRun: false)
         XCTAssertEqual(answer.problems, [])
         XCTAssertEqual(answer.classes.first?.created, 1)
 
@@ -155,7 +163,8 @@ final class ImportTests: XCTestCase {
         ).write(to: folder.appendingPathComponent("Book.json"))
         for name in ["ISBN", "Book"] {
             let (report, _) = try await BackupFiles.importFile(
-                folder.appendingPathComponent("\(name).json").path, into: database.path, className: nil,
+                folder.appendingPathComponent("\(name).json").path, into: commandDatabase(at: database.path),
+                className: nil,
                 existing: .skip, dryRun: name == "Book")
             if name == "Book" {
                 XCTAssertEqual(
@@ -173,7 +182,7 @@ final class ImportTests: XCTestCase {
         try Data("{not json".utf8).write(to: file)
         do {
             _ = try await BackupFiles.importFile(
-                file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+                file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: true)
             XCTFail("a broken file was read")
         } catch {
             XCTAssertTrue(
@@ -185,8 +194,15 @@ final class ImportTests: XCTestCase {
 /// Photos travel with an export: the import shows each recipe with the same bytes, the dry run counts them in the
 /// household's words, and a recipe naming a photo nobody has is shown without one, never with a broken image.
 final class ImportPhotosTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
+    /// The safety backups its commands make on PostgreSQL, removed after each test.
+    private var safetyBackups: CommandSafetyBackups?
+
+    override func setUp() {
+        safetyBackups = CommandSafetyBackups()
+    }
+
+    override func tearDown() {
+        safetyBackups?.removeNew()
     }
 
     func testExportThenImportCarriesEveryPhotoByteForByte() async throws {
@@ -206,11 +222,11 @@ final class ImportPhotosTests: XCTestCase {
             }
         }
         let zip = first.directory.appendingPathComponent("export.zip")
-        _ = try await BackupFiles.export(databasePath: first.path, to: zip.path)
+        _ = try await BackupFiles.export(databasePath: commandDatabase(at: first.path), to: zip.path)
         XCTAssertEqual(ExportArchive.manifest(of: zip)?.files?.count, 2, "both photos are in the export")
 
         let (dry, _) = try await BackupFiles.importFile(
-            zip.path, into: second.path, className: nil, existing: .skip, dryRun: true)
+            zip.path, into: commandDatabase(at: second.path), className: nil, existing: .skip, dryRun: true)
         XCTAssertEqual(dry.problems, [])
         XCTAssertTrue(dry.lines.contains("Recipes: 2 to add, 0 to update, 0 to skip (already here)"), "\(dry.lines)")
         XCTAssertTrue(dry.lines.contains("Photos: 2 carried with the records"), "\(dry.lines)")
@@ -218,11 +234,11 @@ final class ImportPhotosTests: XCTestCase {
         XCTAssertFalse(dry.lines.contains { $0.contains("not shown on the pages") }, "\(dry.lines)")
         XCTAssertFalse(dry.lines.contains { $0.hasPrefix("Recipe:") || $0.hasPrefix("_History") }, "\(dry.lines)")
         let (report, _) = try await BackupFiles.importFile(
-            zip.path, into: second.path, className: nil, existing: .skip, dryRun: false)
+            zip.path, into: commandDatabase(at: second.path), className: nil, existing: .skip, dryRun: false)
         XCTAssertEqual(report.problems, [])
 
         try await withApp(settings: fileSettings(second.path, requireSignIn: false)) { browser in
-            let store = try ParseStore(path: second.path)
+            let store = try testStore(at: second.path)
             defer { try? store.close() }
             let stored = try await store.read { try $0.find(ParseQuery("Recipe")) }
             XCTAssertEqual(stored.count, 2)
@@ -248,13 +264,13 @@ final class ImportPhotosTests: XCTestCase {
             """#.utf8
         ).write(to: file)
         let (dry, _) = try await BackupFiles.importFile(
-            file.path, into: database.path, className: nil, existing: .skip, dryRun: true)
+            file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: true)
         XCTAssertEqual(dry.problems, [])
         XCTAssertTrue(
             dry.lines.contains { $0.contains("its photo abc_soup.png is in neither the file nor Parsnip") },
             "\(dry.lines)")
         _ = try await BackupFiles.importFile(
-            file.path, into: database.path, className: nil, existing: .skip, dryRun: false)
+            file.path, into: commandDatabase(at: database.path), className: nil, existing: .skip, dryRun: false)
         try await withApp(settings: fileSettings(database.path, requireSignIn: false)) { browser in
             let page = try await browser.get("/recipes/nophoto001").text
             XCTAssertTrue(page.contains("Soup"), page)

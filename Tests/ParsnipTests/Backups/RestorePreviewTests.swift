@@ -6,10 +6,6 @@ import XCTest
 /// The restore page names what a restore would take away: the records added since the backup and those changed
 /// since, the first 20 of each, then how many more.
 final class RestorePreviewTests: XCTestCase {
-    override func setUpWithError() throws {
-        try skipUntilBackupsRunOnPostgres()
-    }
-
     func testTheRestorePageNamesWhatWouldBeLostAndWhatWouldGoBack() async throws {
         let database = try TemporaryDatabase()
         defer { database.remove() }

@@ -143,10 +143,39 @@ func testStore(at path: String, clock: any ParseClock = SystemParseClock()) thro
     }
 }
 
-/// Skips a test of backups, restores, exports or imports (the Backups page and the commands) on PostgreSQL: they
-/// work on a database file today, and their PostgreSQL side is being built separately (issue 30).
-func skipUntilBackupsRunOnPostgres() throws {
-    if TestBackend.isPostgres {
-        throw XCTSkip("Backups, restores, exports and imports work on a database file only, so far (issue 30).")
+/// What a command (`parsnip backup`, `restore`, `export`, `import`) is given as `--database` for the test database
+/// at `path` (`testDatabase(at:)`): the file's path, or the PostgreSQL address of its schema.
+func commandDatabase(at path: String) -> String {
+    switch testDatabase(at: path) {
+    case .postgres(let url): return url
+    default: return path
+    }
+}
+
+/// Every class's object count in the test database at `path` (`testDatabase(at:)`), read through a store of its own.
+func objectCounts(at path: String) async throws -> [String: Int] {
+    let store = try testStore(at: path)
+    defer { try? store.close() }
+    return try await store.objectCounts()
+}
+
+/// On PostgreSQL a command's safety backups (`parsnip import`, `restore`) go in `parsnip-backups/` of the working
+/// folder, which a command cannot be told otherwise: a test class of such commands removes the ones its test made.
+final class CommandSafetyBackups: Sendable {
+    private let folder = CommandDatabase.backupsFolder("postgres://")
+    private let before: Set<String>
+
+    /// Notes what the folder holds before the test.
+    init() {
+        before = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+    }
+
+    /// Removes what the test added to the folder.
+    func removeNew() {
+        guard TestBackend.isPostgres else { return }
+        let now = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in now where !before.contains(name) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 }

@@ -65,10 +65,16 @@ final class WriteLockHolder: Sendable {
 }
 
 /// Settings for a test app on the database file `path` (on PostgreSQL a schema named after it: `testDatabase(at:)`),
-/// everyone signing in, hashing at the lowest cost.
+/// everyone signing in, hashing at the lowest cost. Its backups go in `backups/` beside `path` on both: a file's
+/// own place, named with `--backups` for PostgreSQL (whose own place, the working folder, every test would share).
 func fileSettings(_ path: String, requireSignIn: Bool = true) -> ParsnipSettings {
     var settings = signInSettings(requireSignIn: requireSignIn)
     settings.database = testDatabase(at: path)
+    if TestBackend.isPostgres {
+        settings.backups.folder =
+            URL(fileURLWithPath: path).deletingLastPathComponent()
+            .appendingPathComponent("backups").path
+    }
     return settings
 }
 

@@ -52,8 +52,6 @@ enum FormScenarios {
                     ("current", "correct horse"), ("password", "a new horse battery"),
                     ("passwordAgain", "a new horse battery"),
                 ]))
-        // Backups work on a database file only so far (issue 30): on PostgreSQL their forms are left out.
-        if TestBackend.isPostgres { return scenarios }
         // Last: pressing Restore again at the end puts back the data of this moment, after every other scenario.
         return scenarios + (try await backups(owner))
     }
