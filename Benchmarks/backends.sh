@@ -16,12 +16,15 @@
 #
 #   Benchmarks/backends.sh                          # 10,000 to-dos, 10 s a run
 #   BENCH_ITEMS=100000 BENCH_DURATION=5s Benchmarks/backends.sh
+#   BENCH_ROUNDS=3 BENCH_DURATION=5s Benchmarks/backends.sh     # SQLite and PostgreSQL in 3 alternating rounds;
+#                                                               # medians in medians.tsv beside results.tsv
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
 ITEMS=${BENCH_ITEMS:-10000}
 DURATION=${BENCH_DURATION:-10s}
+ROUNDS=${BENCH_ROUNDS:-1}
 SEARCH_WORD=${BENCH_SEARCH_WORD:-dentist}
 OUT=$ROOT/Benchmarks/results/backends-$(date +%Y%m%d-%H%M%S)
 RESULTS=$OUT/results.tsv
@@ -201,11 +204,35 @@ bench() {
     stop_servers
 }
 
-bench sqlite "$SQLITE_DATABASE"
-bench postgres "$PG_DATABASE"
-# The second PostgreSQL schema: parsnip-seed adds to what is there, so the two-server run starts from the same count.
+# Each round seeds a fresh SQLite file and a fresh PostgreSQL schema (parsnip-seed adds to what is there) and runs
+# SQLite then PostgreSQL, so a slow minute on a shared machine falls on both across the rounds.
+for round in $(seq 1 "$ROUNDS"); do
+    suffix=$( ((ROUNDS > 1)) && echo "_r$round" || true)
+    bench sqlite "${SQLITE_DATABASE%.sqlite}$suffix.sqlite"
+    bench postgres "$PG_DATABASE$suffix"
+    [[ ${BENCH_KEEP_DB:-0} == 1 ]] || rm -f "${SQLITE_DATABASE%.sqlite}$suffix.sqlite"{,-wal,-shm}
+done
+# The two-server run, once, in a schema of its own.
 bench "postgres x2" "${PG_DATABASE}_x2" 2
-[[ ${BENCH_KEEP_DB:-0} == 1 ]] || rm -f "$SQLITE_DATABASE" "$SQLITE_DATABASE-wal" "$SQLITE_DATABASE-shm"
 
 log "results: $RESULTS"
-column -t -s $'\t' "$RESULTS"
+if ((ROUNDS > 1)); then
+    # The median of the rounds for each backend and scenario (the middle one, or the lower middle of an even count).
+    MEDIANS=$OUT/medians.tsv
+    python3 - "$RESULTS" >"$MEDIANS" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+runs = {}
+for row in rows:
+    runs.setdefault((row["backend"], row["scenario"]), []).append(int(row["requests_per_s"]))
+print("backend\tscenario\trounds\tmedian_requests_per_s\tall")
+for (backend, scenario), values in runs.items():
+    ordered = sorted(values)
+    median = ordered[(len(ordered) - 1) // 2]
+    print(f"{backend}\t{scenario}\t{len(values)}\t{median}\t{' '.join(map(str, values))}")
+PY
+    log "medians: $MEDIANS"
+    column -t -s $'\t' "$MEDIANS"
+else
+    column -t -s $'\t' "$RESULTS"
+fi
