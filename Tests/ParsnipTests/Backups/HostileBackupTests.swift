@@ -112,17 +112,25 @@ final class HostileBackupTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "nothing of the restore's work is left")
     }
 
+    /// One to-do ("Ours") in the test database at `database`, and a restore of a backup with a virtual table in it
+    /// prepared over it.
+    private static func oursAndABackupWithAVirtualTable(in database: TemporaryDatabase) async throws
+        -> BackupFiles.Prepared
+    {
+        let store = try testStore(at: database.path)
+        _ = try await store.write { try $0.create("TodoListItem", ["title": "Ours"]) }
+        try store.close()
+        let backup = try hostileBackup(in: database.directory, virtualTable: true)
+        return try BackupFiles.prepareRestore(of: backup.path, over: commandDatabase(at: database.path))
+    }
+
     func testTheRestoreCommandRefusesABackupWithAVirtualTableAndChangesNothing() async throws {
         try skipUnlessSQLite(
             "a file's restore, which makes the backup file's own tables (PostgreSQL makes them from the classes' "
                 + "schemas: the next test)")
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        let store = try testStore(at: database.path)
-        _ = try await store.write { try $0.create("TodoListItem", ["title": "Ours"]) }
-        try store.close()
-        let backup = try Self.hostileBackup(in: database.directory, virtualTable: true)
-        let prepared = try BackupFiles.prepareRestore(of: backup.path, over: commandDatabase(at: database.path))
+        let prepared = try await Self.oursAndABackupWithAVirtualTable(in: database)
         do {
             _ = try await BackupFiles.restore(prepared, over: commandDatabase(at: database.path))
             XCTFail("a backup with a virtual table was restored")
@@ -143,11 +151,7 @@ final class HostileBackupTests: XCTestCase {
         }
         let database = try TemporaryDatabase()
         defer { database.remove() }
-        let store = try testStore(at: database.path)
-        _ = try await store.write { try $0.create("TodoListItem", ["title": "Ours"]) }
-        try store.close()
-        let backup = try Self.hostileBackup(in: database.directory, virtualTable: true)
-        let prepared = try BackupFiles.prepareRestore(of: backup.path, over: commandDatabase(at: database.path))
+        let prepared = try await Self.oursAndABackupWithAVirtualTable(in: database)
         _ = try await BackupFiles.restore(prepared, over: commandDatabase(at: database.path))
         let planted = try await Self.plantedThingsInTheTestDatabase(at: database.path)
         XCTAssertEqual(planted, [], "no table, view or trigger of the file's own")
