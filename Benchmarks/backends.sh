@@ -154,7 +154,7 @@ PY
 # settle DATABASE: VACUUM (ANALYZE) of every table in the PostgreSQL schema, once the servers have started (and
 # built the search index): what autovacuum does within a minute or two of the seeding, so the figures are those of a
 # server that has been running, not of one whose tables autovacuum is still going through while wrk runs (the
-# uncached list made 797 and 818 a second in two runs before this step, 1,024 to 1,060 in the runs after).
+# uncached list made 797 and 818 a second in two runs before this step, 976 to 1,218 in the five runs after).
 settle() {
     local plain=${1%%\?*} schema=${1##*schema=} tables
     tables=$(psql "$plain" -At -c "SELECT string_agg(format('%I.%I', schemaname, relname), ', ')
