@@ -79,6 +79,10 @@ extension ParseFieldType {
             case .pointer(let target): return .pointer(ParsePointer(className: target, objectId: text))
             case .array, .object, .geoPoint, .file, .bytes, .polygon:
                 if let value = try? ParseJSON.decode(text), value.fits(self) { return value }
+                // Parse Server's Postgres adapter keeps a File as its name alone, in a `text` column.
+                if self == .file, case .text = databaseValue, !text.isEmpty, !text.hasPrefix("{") {
+                    return .file(name: text, url: nil)
+                }
             default: break
             }
         case .blob, .textArray:

@@ -8,8 +8,9 @@ import PostgresNIO
 /// `.text`; `bytea` `.blob`; `timestamp`/`timestamptz` `.date` (to the microsecond); `json`/`jsonb` `.json`;
 /// one-dimensional `text[]`/`varchar[]`/`name[]`/`bpchar[]` without NULLs `.textArray` (any other such array as its
 /// text form, `{a,NULL}`). `date` and the `oid` types become their text form. Any other type whose binary form is
-/// its text (enums, `citext`, `xml`) becomes `.text`; one whose binary form is not text (`interval`, geometry,
-/// ranges) arrives as `.blob` of those bytes — cast it to `text` in the query to read its text form.
+/// its text (enums, `citext`, `xml`) becomes `.text`; a `point` (Parse Server's GeoPoint) the GeoPoint's Parse JSON;
+/// one whose binary form is not text (`interval`, other geometry, ranges) arrives as `.blob` of those bytes — cast it
+/// to `text` in the query to read its text form.
 enum PostgresCellValue {
     /// The value of `cell`, read as binary whatever its format says: postgres-nio asks for every result in binary,
     /// but labels the rows of a `PreparedQuery` with the format of the statement's description (text).
@@ -39,6 +40,7 @@ enum PostgresCellValue {
         case .oid, .regproc, .regclass, .regtype, .xid, .cid:
             return exactly(4, &bytes) { .text(String($0.readInteger(as: UInt32.self)!)) }
         case .textArray, .varcharArray, .nameArray, .bpcharArray: return PostgresTextArray.value(&bytes)
+        case .point: return exactly(16, &bytes) { geoPoint(&$0) }
         default: return nil
         }
     }
@@ -61,6 +63,14 @@ enum PostgresCellValue {
     /// A text-like cell: `.json` for `json`, `.text` for the others.
     private static func text(_ type: PostgresDataType, _ bytes: ByteBuffer) -> SQLValue {
         type == .json ? .json(String(buffer: bytes)) : .text(String(buffer: bytes))
+    }
+
+    /// A `point` as the GeoPoint Parse Server's Postgres adapter stores in one (x the longitude, y the latitude),
+    /// written as its Parse JSON, which a GeoPoint column decodes.
+    private static func geoPoint(_ bytes: inout ByteBuffer) -> SQLValue {
+        let longitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
+        let latitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
+        return .json(ParseJSON.encode(.geoPoint(ParseGeoPoint(latitude: latitude, longitude: longitude))))
     }
 
     /// A `numeric` as the nearest `Double` (`NaN` as not-a-number).
