@@ -85,7 +85,10 @@ extension ParseFieldType {
                 }
             default: break
             }
-        case .blob, .textArray:
+        case .textArray(let items):
+            // Parse Server's Postgres adapter keeps an Array whose schema says it holds Strings in a `text[]`.
+            if self == .array { return .array(items.map(ParseValue.string)) }
+        case .blob:
             break
         }
         throw ParseError(

@@ -30,9 +30,23 @@ public struct ParseClassSchema: Sendable, Hashable {
     public var className: String
     /// Every field with its type, including objectId, createdAt, updatedAt and ACL.
     public var fields: [String: ParseFieldType]
+    /// The fields whose columns Parse Server made in a form of its own (`ParseServerColumn`), by name.
+    var parseServerColumns: [String: ParseServerColumn] = [:]
 
     public init(className: String, fields: [String: ParseFieldType]) {
         self.className = className
         self.fields = fields
+    }
+
+    /// `value` as field `name`'s column keeps it, and the placeholder that binds it there (`?`, unless Parse Server
+    /// made the column).
+    ///
+    /// - Throws: `ParseError` 111 when the value is not of the field's type.
+    func stored(_ value: ParseValue, in name: String) throws -> (placeholder: String, value: SQLValue) {
+        if let column = parseServerColumns[name] { return (column.placeholder, try column.stored(value)) }
+        guard let type = fields[name] else {
+            throw ParseError(.internalServerError, "Internal server error: \(className) has no field \(name).")
+        }
+        return ("?", try type.sqlValue(for: value))
     }
 }

@@ -81,9 +81,11 @@ extension ParseWriter {
         let updated = updatedAt.map { ParseDateFormat.truncated($0) } ?? now
         var columns = ["\"objectId\"", "\"createdAt\"", "\"updatedAt\""]
         var values: [SQLValue] = [.null, .date(created), .date(updated)]
+        var placeholders = ["?", "?", "?"]
         if case .set(let readers, let writers) = plan.acl {
             columns += ["\"_rperm\"", "\"_wperm\""]
             values += [.textArray(readers), .textArray(writers)]
+            placeholders += ["?", "?"]
         }
         for field in plan.fields {
             let value: ParseValue
@@ -94,15 +96,16 @@ extension ParseWriter {
             case .remove: value = .array([])
             case .unset, .declareRelation, .relation: continue
             }
+            let stored = try entry.schema.stored(value, in: field.name)
             columns.append(quoteIdentifier(field.name))
-            values.append(try entry.schema.fields[field.name]!.sqlValue(for: value))
+            values.append(stored.value)
+            placeholders.append(stored.placeholder)
             if case .file(let name, _) = value { try markFileInUse(name) }
         }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         // A taken objectId inserts nothing and returns no row, in SQLite and PostgreSQL alike.
         let sql =
             "INSERT INTO \(quoteIdentifier(className)) (\(columns.joined(separator: ", "))) "
-            + "VALUES (\(placeholders)) ON CONFLICT (\"objectId\") DO NOTHING RETURNING *"
+            + "VALUES (\(placeholders.joined(separator: ", "))) ON CONFLICT (\"objectId\") DO NOTHING RETURNING *"
         let row: SQLRow
         if let identity {
             values[0] = identity.objectId.sqlValue

@@ -95,8 +95,9 @@ extension ParseWriter {
             let type = entry.schema.fields[field.name]!
             switch field.edit {
             case .set(let value):
-                assignments.append("\(column) = ?")
-                values.append(try type.sqlValue(for: value))
+                let stored = try entry.schema.stored(value, in: field.name)
+                assignments.append("\(column) = \(stored.placeholder)")
+                values.append(stored.value)
                 if case .file(let name, _) = value { try markFileInUse(name) }
             case .unset:
                 assignments.append("\(column) = NULL")
@@ -107,8 +108,10 @@ extension ParseWriter {
                 let stored = try current.flatMap { row in
                     try type.parseValue(from: row[field.name], field: field.name, schema: entry.schema)
                 }
-                assignments.append("\(column) = ?")
-                values.append(try type.sqlValue(for: .array(Self.edited(stored?.arrayValue ?? [], field.edit))))
+                let edited = try entry.schema.stored(
+                    .array(Self.edited(stored?.arrayValue ?? [], field.edit)), in: field.name)
+                assignments.append("\(column) = \(edited.placeholder)")
+                values.append(edited.value)
             case .declareRelation, .relation:
                 continue
             }

@@ -65,7 +65,7 @@ extension QueryCompiler {
     /// The SQL a key sorts by, or nil when the class has no such column.
     private func sortExpression(_ path: WhereClause.FieldPath) -> String? {
         guard let type = columnType(path.root) else { return nil }
-        if path.members.isEmpty { return db.dialect.jsonValue(column(path.root), of: type) }
+        if path.members.isEmpty { return columnValue(path.root, of: type) }
         guard case .json(let slot) = target(of: path) else { return nil }
         return type == .object || type == .array ? slot.value : nil
     }

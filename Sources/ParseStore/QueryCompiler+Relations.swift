@@ -108,7 +108,7 @@ extension QueryCompiler {
         let subSchema = subEntry.schema
         let inner = QueryCompiler(schema: subSchema, db: db, schemas: schemas, access: access, depth: depth + 1)
         guard let keyType = inner.columnType(key), keyType == type, type != .array else { return nil }
-        let select = "SELECT \(db.dialect.jsonValue(inner.column(key), of: type)) FROM \(inner.table) AS \(inner.alias)"
+        let select = "SELECT \(inner.columnValue(key, of: type)) FROM \(inner.table) AS \(inner.alias)"
         // A sub-query finds only what its caller may read, as Parse Server runs it with the caller's auth.
         switch inner.limitedToReadable(try inner.condition(subQuery.clause)) {
         case .constant(false): return nil

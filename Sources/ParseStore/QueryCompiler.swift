@@ -64,6 +64,13 @@ struct QueryCompiler {
     /// The qualified SQL for a column of the class table.
     func column(_ name: String) -> String { alias + "." + quoteIdentifier(name) }
 
+    /// The SQL of field `name`'s column as the JSON, text or number the queries compare: Parse Server's own column
+    /// forms read as the JSON Parsnip's column would hold (`ParseServerColumn`).
+    func columnValue(_ name: String, of type: ParseFieldType) -> String {
+        if let form = schema.parseServerColumns[name] { return form.jsonExpression(column(name)) }
+        return db.dialect.jsonValue(column(name), of: type)
+    }
+
     /// The storage type of a class column, including the built-in ones; nil when there is no such column.
     func columnType(_ name: String) -> ParseFieldType? {
         switch name {
@@ -91,14 +98,14 @@ struct QueryCompiler {
             guard let type = columnType(path.root) else { return .missing }
             return .column(
                 ColumnReference(
-                    sql: db.dialect.jsonValue(column(path.root), of: type), type: type,
+                    sql: columnValue(path.root, of: type), type: type,
                     isNonNull: WhereClause.nonNullColumns.contains(path.root)))
         }
         guard let type = columnType(path.root), type == .object || type == .array else { return .missing }
         // Only an Array's first member may be a position (`list.0`); an Object's member named "0" stays a name.
         return .json(
             .member(
-                document: db.dialect.jsonValue(column(path.root), of: type), path: path.members,
+                document: columnValue(path.root, of: type), path: path.members,
                 startsAtPosition: type == .array,
                 dialect: db.dialect))
     }

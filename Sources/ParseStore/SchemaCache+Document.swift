@@ -33,7 +33,9 @@ enum SchemaDocument {
             case .object(let fieldDocuments)? = document["fields"]
         else { throw broken }
         var fields: [String: ParseFieldType] = ["ACL": .acl]
-        for (name, description) in fieldDocuments where name != "_rperm" && name != "_wperm" {
+        // A name starting with `_` is Parse's own column, never a field (a field's name starts with a letter): the
+        // ACL's `_rperm`/`_wperm`, and the `_hashed_password` Parse Server lists among `_User`'s fields.
+        for (name, description) in fieldDocuments where !name.hasPrefix("_") {
             guard let type = ParseFieldType(schemaDescription: description) else { throw broken }
             fields[name] = type
         }

@@ -201,6 +201,8 @@ final class SchemaCache: Sendable {
     static func load(_ className: String, in db: any SQLConnection) throws -> SchemaEntry? {
         guard let text = try db.string("SELECT \"schema\" FROM \"_SCHEMA\" WHERE \"className\" = ?", [.text(className)])
         else { return nil }
-        return try SchemaDocument.entry(className: className, text: text)
+        var entry = try SchemaDocument.entry(className: className, text: text)
+        entry.schema.parseServerColumns = try ParseServerColumn.read(entry.schema, in: db)
+        return entry
     }
 }

@@ -8,9 +8,9 @@ import PostgresNIO
 /// `.text`; `bytea` `.blob`; `timestamp`/`timestamptz` `.date` (to the microsecond); `json`/`jsonb` `.json`;
 /// one-dimensional `text[]`/`varchar[]`/`name[]`/`bpchar[]` without NULLs `.textArray` (any other such array as its
 /// text form, `{a,NULL}`). `date` and the `oid` types become their text form. Any other type whose binary form is
-/// its text (enums, `citext`, `xml`) becomes `.text`; a `point` (Parse Server's GeoPoint) the GeoPoint's Parse JSON;
-/// one whose binary form is not text (`interval`, other geometry, ranges) arrives as `.blob` of those bytes — cast it
-/// to `text` in the query to read its text form.
+/// its text (enums, `citext`, `xml`) becomes `.text`; a `point` or `polygon` (Parse Server's GeoPoint and Polygon)
+/// its Parse JSON; one whose binary form is not text (`interval`, other geometry, ranges) arrives as `.blob` of those
+/// bytes — cast it to `text` in the query to read its text form.
 enum PostgresCellValue {
     /// The value of `cell`, read as binary whatever its format says: postgres-nio asks for every result in binary,
     /// but labels the rows of a `PreparedQuery` with the format of the statement's description (text).
@@ -41,6 +41,7 @@ enum PostgresCellValue {
             return exactly(4, &bytes) { .text(String($0.readInteger(as: UInt32.self)!)) }
         case .textArray, .varcharArray, .nameArray, .bpcharArray: return PostgresTextArray.value(&bytes)
         case .point: return exactly(16, &bytes) { geoPoint(&$0) }
+        case .polygon: return polygon(&bytes)
         default: return nil
         }
     }
@@ -71,6 +72,21 @@ enum PostgresCellValue {
         let longitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
         let latitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
         return .json(ParseJSON.encode(.geoPoint(ParseGeoPoint(latitude: latitude, longitude: longitude))))
+    }
+
+    /// A `polygon` as the Polygon Parse Server's Postgres adapter stores in one (each point x the longitude, y the
+    /// latitude), written as its Parse JSON: each point `[latitude, longitude]`, as Parse Server answers it. Nil when
+    /// the bytes are not a polygon's (a count, then that many pairs of `float8`).
+    private static func polygon(_ bytes: inout ByteBuffer) -> SQLValue? {
+        guard let count = bytes.readInteger(as: Int32.self), count >= 0, bytes.readableBytes == Int(count) * 16 else {
+            return nil
+        }
+        let points = (0..<count).map { _ in
+            let longitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
+            let latitude = Double(bitPattern: bytes.readInteger(as: UInt64.self)!)
+            return [latitude, longitude]
+        }
+        return .json(ParseJSON.encode(.polygon(points)))
     }
 
     /// A `numeric` as the nearest `Double` (`NaN` as not-a-number).
