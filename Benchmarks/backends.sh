@@ -10,6 +10,8 @@
 # and then the same on PostgreSQL with two parsnip processes on the one database behind HAProxy (round robin, the
 # "simple proxy"; installed with apt-get when missing): "postgres x2". The machine's two cores then hold two
 # servers, PostgreSQL, HAProxy and wrk, so that row says what sharing costs, not what a second computer would add.
+# Each line also gives the CPU time, in milliseconds a request, that the servers (with HAProxy) and PostgreSQL's
+# processes used while wrk ran (parsnip_cpu_ms, postgres_cpu_ms; the latter 0 for a server on another machine).
 # PostgreSQL runs on this machine: BENCH_POSTGRES_URL names a server, else a throw-away cluster is started
 # (scripts/postgres-test-cluster: fsync and synchronous_commit off, as SQLite's WAL with synchronous = NORMAL does
 # not sync each commit either) and removed afterwards. Results: Benchmarks/results/backends-<stamp>/results.tsv.
@@ -60,7 +62,19 @@ PG_SCHEMA=bench_$(date +%s)
 PG_DATABASE="$PG_URL$([[ $PG_URL == *\?* ]] && echo '&' || echo '?')schema=$PG_SCHEMA"
 SQLITE_DATABASE=$OUT/todos.sqlite
 
-printf 'backend\tscenario\trequests_per_s\tp50_ms\tp99_ms\terrors\n' >"$RESULTS"
+printf 'backend\tscenario\trequests_per_s\tp50_ms\tp99_ms\terrors\tparsnip_cpu_ms\tpostgres_cpu_ms\n' >"$RESULTS"
+
+# cpu_ticks PID…: the CPU time (user + system, in clock ticks) the processes have used so far.
+cpu_ticks() {
+    local total=0 pid ticks
+    for pid in "$@"; do
+        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        total=$((total + ticks))
+    done
+    echo "$total"
+}
+# postgres_pids: the local PostgreSQL server's processes (none when BENCH_POSTGRES_URL names another machine's).
+postgres_pids() { pgrep -x postgres || true; }
 
 # run_wrk BACKEND NAME URL [wrk options…]: one wrk run, one line of results.
 run_wrk() {
@@ -68,9 +82,20 @@ run_wrk() {
     shift 3
     local raw=$OUT/wrk-$backend-${name//[^A-Za-z0-9]/_}.txt
     log "$backend: wrk $name"
+    # The CPU the servers (and HAProxy) and PostgreSQL spend while wrk runs, counted per answered request below:
+    # what a request costs each side, whatever the waiting between them.
+    local servers_before postgres_before
+    servers_before=$(cpu_ticks "${SERVER_PIDS[@]}")
+    # shellcheck disable=SC2046
+    postgres_before=$(cpu_ticks $(postgres_pids))
     wrk --threads 2 --connections 32 --duration "$DURATION" --timeout 10s --latency "$@" "$url" >"$raw" 2>&1 ||
         die "wrk failed for $name; see $raw"
-    awk -v backend="$backend" -v name="$name" '
+    local servers_ticks postgres_ticks
+    servers_ticks=$(($(cpu_ticks "${SERVER_PIDS[@]}") - servers_before))
+    # shellcheck disable=SC2046
+    postgres_ticks=$(($(cpu_ticks $(postgres_pids)) - postgres_before))
+    awk -v backend="$backend" -v name="$name" -v servers="$servers_ticks" -v postgres="$postgres_ticks" \
+        -v hertz="$(getconf CLK_TCK)" '
         function ms(value) {
             if (value ~ /us$/) return sprintf("%.2f", value / 1000)
             if (value ~ /ms$/) return sprintf("%.2f", value + 0)
@@ -82,7 +107,12 @@ run_wrk() {
         $1 == "99%" { p99 = ms($2) }
         /Socket errors:/ { gsub(",", ""); errors += $4 + $6 + $8 + $10 }
         /Non-2xx or 3xx responses:/ { errors += $5 }
-        END { printf "%s\t%s\t%s\t%s\t%s\t%d\n", backend, name, rps, p50, p99, errors }
+        /requests in / { requests = $1 }
+        function per_request(ticks) { return requests > 0 ? sprintf("%.3f", ticks * 1000 / hertz / requests) : "" }
+        END {
+            printf "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", backend, name, rps, p50, p99, errors,
+                per_request(servers), per_request(postgres)
+        }
     ' "$raw" >>"$RESULTS"
 }
 
@@ -224,12 +254,16 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 runs = {}
 for row in rows:
-    runs.setdefault((row["backend"], row["scenario"]), []).append(int(row["requests_per_s"]))
-print("backend\tscenario\trounds\tmedian_requests_per_s\tall")
-for (backend, scenario), values in runs.items():
+    runs.setdefault((row["backend"], row["scenario"]), []).append(row)
+def median(values):
     ordered = sorted(values)
-    median = ordered[(len(ordered) - 1) // 2]
-    print(f"{backend}\t{scenario}\t{len(values)}\t{median}\t{' '.join(map(str, values))}")
+    return ordered[(len(ordered) - 1) // 2] if ordered else ""
+print("backend\tscenario\trounds\tmedian_requests_per_s\tmedian_parsnip_cpu_ms\tmedian_postgres_cpu_ms\tall")
+for (backend, scenario), rounds in runs.items():
+    rates = [int(row["requests_per_s"]) for row in rounds]
+    parsnip = median([float(row["parsnip_cpu_ms"]) for row in rounds if row["parsnip_cpu_ms"]])
+    postgres = median([float(row["postgres_cpu_ms"]) for row in rounds if row["postgres_cpu_ms"]])
+    print(f"{backend}\t{scenario}\t{len(rounds)}\t{median(rates)}\t{parsnip}\t{postgres}\t{' '.join(map(str, rates))}")
 PY
     log "medians: $MEDIANS"
     column -t -s $'\t' "$MEDIANS"
