@@ -171,8 +171,12 @@ final class ParseServerDatabaseTests: XCTestCase {
         }
         XCTAssertEqual(owner["username"], "ana")
         XCTAssertEqual(owner["email"], "ana@example.com")
-        for hidden in ["_hashed_password", "password", "_password_history", "_rperm", "_wperm"] {
-            XCTAssertNil(owner[hidden], "\(hidden) must never leave the store")
+        let users = try await store.read { try $0.find(ParseQuery("_User").order(by: "username")) }
+        XCTAssertEqual(users.compactMap { $0["username"]?.stringValue }, ["ana", "ben"])
+        for user in users + [owner] {
+            for hidden in ["_hashed_password", "password", "_password_history", "_rperm", "_wperm"] {
+                XCTAssertNil(user[hidden], "\(hidden) must never leave the store")
+            }
         }
         let cases: [(ParseAccess, [String])] = [
             (.anonymous, ["Garden", "Harbour"]),
