@@ -45,19 +45,13 @@ swift build -c release --product parsnip-seed >&2
 BIN=$(swift build -c release --show-bin-path)
 
 SERVER_PIDS=()
-CLUSTER=""
+# shellcheck source=Benchmarks/postgres-server.sh
+source "$ROOT/Benchmarks/postgres-server.sh"
 cleanup() {
     for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    [[ -z $CLUSTER ]] || scripts/postgres-test-cluster stop --remove "$CLUSTER" >/dev/null || true
+    stop_postgres_cluster
 }
 trap cleanup EXIT
-
-if [[ -n ${BENCH_POSTGRES_URL:-} ]]; then
-    PG_URL=$BENCH_POSTGRES_URL
-else
-    CLUSTER=$(mktemp -d /tmp/parsnip-bench-pg.XXXXXX)
-    PG_URL=$(scripts/postgres-test-cluster start "$CLUSTER" | tail -n 1)
-fi
 PG_SCHEMA=bench_$(date +%s)
 PG_DATABASE="$PG_URL$([[ $PG_URL == *\?* ]] && echo '&' || echo '?')schema=$PG_SCHEMA"
 SQLITE_DATABASE=$OUT/todos.sqlite

@@ -12,15 +12,10 @@ DURATION=${BENCH_DURATION:-8}
 PGBENCH=$(ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | tail -n 1)
 [[ -x $PGBENCH ]] || { echo "postgres-floor.sh: pgbench is needed (Debian's postgresql package)" >&2; exit 1; }
 
-CLUSTER=""
-cleanup() { [[ -z $CLUSTER ]] || scripts/postgres-test-cluster stop --remove "$CLUSTER" >/dev/null || true; }
-trap cleanup EXIT
-if [[ -n ${BENCH_POSTGRES_URL:-} ]]; then
-    URL=$BENCH_POSTGRES_URL
-else
-    CLUSTER=$(mktemp -d /tmp/parsnip-floor-pg.XXXXXX)
-    URL=$(scripts/postgres-test-cluster start "$CLUSTER" | tail -n 1)
-fi
+# shellcheck source=Benchmarks/postgres-server.sh
+source Benchmarks/postgres-server.sh
+trap 'stop_postgres_cluster' EXIT
+URL=$PG_URL
 
 TABLE=floor_$(date +%s)
 SCRIPT=$(mktemp /tmp/parsnip-floor.XXXXXX.sql)

@@ -8,6 +8,16 @@ import XCTest
 /// Bytes, `text[]` ACL lists, `_Join` tables, its `_User` columns) is read by Parsnip the way Parse Server answers it:
 /// every field's value, queries on each kind of field, a Relation, an include, and every row's ACL.
 final class ParseServerDatabaseTests: XCTestCase {
+    /// The end of a class's `_SCHEMA` document as Parse Server writes it: the ACL's columns, the default
+    /// class-level permissions and the `_id_` index.
+    private static let aclAndPermissions = #"""
+        "_rperm": {"type": "Array", "contents": {"type": "String"}},
+        "_wperm": {"type": "Array", "contents": {"type": "String"}}},
+        "classLevelPermissions": {"find": {"*": true}, "count": {"*": true}, "get": {"*": true},
+        "create": {"*": true}, "update": {"*": true}, "delete": {"*": true}, "addField": {"*": true},
+        "protectedFields": {"*": []}}, "indexes": {"_id_": {"_id": 1}}
+        """#
+
     /// The statements Parse Server's adapter runs for `_User` and a `Place` class with one field of each type, and
     /// the rows its creates and relation adds leave (values in the forms it writes them).
     private static let parseServerStatements = [
@@ -26,11 +36,7 @@ final class ParseServerDatabaseTests: XCTestCase {
         "fields": {"objectId": {"type": "String"}, "createdAt": {"type": "Date"}, "updatedAt": {"type": "Date"},
         "username": {"type": "String"}, "email": {"type": "String"}, "emailVerified": {"type": "Boolean"},
         "authData": {"type": "Object"}, "_hashed_password": {"type": "String"},
-        "_rperm": {"type": "Array", "contents": {"type": "String"}},
-        "_wperm": {"type": "Array", "contents": {"type": "String"}}},
-        "classLevelPermissions": {"find": {"*": true}, "count": {"*": true}, "get": {"*": true},
-        "create": {"*": true}, "update": {"*": true}, "delete": {"*": true}, "addField": {"*": true},
-        "protectedFields": {"*": []}}, "indexes": {"_id_": {"_id": 1}}}', true)
+        \#(aclAndPermissions)}', true)
         """#,
         #"""
         CREATE TABLE IF NOT EXISTS "Place" ("objectId" text,"createdAt" timestamp with time zone,
@@ -51,11 +57,7 @@ final class ParseServerDatabaseTests: XCTestCase {
         "owner": {"type": "Pointer", "targetClass": "_User"}, "photo": {"type": "File"},
         "location": {"type": "GeoPoint"}, "area": {"type": "Polygon"}, "raw": {"type": "Bytes"},
         "visitors": {"type": "Relation", "targetClass": "_User"},
-        "_rperm": {"type": "Array", "contents": {"type": "String"}},
-        "_wperm": {"type": "Array", "contents": {"type": "String"}}},
-        "classLevelPermissions": {"find": {"*": true}, "count": {"*": true}, "get": {"*": true},
-        "create": {"*": true}, "update": {"*": true}, "delete": {"*": true}, "addField": {"*": true},
-        "protectedFields": {"*": []}}, "indexes": {"_id_": {"_id": 1}}}', true)
+        \#(aclAndPermissions)}', true)
         """#,
         #"""
         INSERT INTO "_User" ("objectId", "createdAt", "updatedAt", "username", "email", "_hashed_password", "_rperm",
