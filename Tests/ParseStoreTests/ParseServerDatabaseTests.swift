@@ -260,3 +260,24 @@ extension ParseServerDatabaseTests {
         XCTAssertEqual(withLabels.compactMap { $0["name"]?.stringValue }, ["Harbour"])
     }
 }
+
+extension ParseServerDatabaseTests {
+    func testADatabaseParseServerWroteCopiesIntoASQLiteFileWithEveryValue() async throws {
+        let store = try await parseServerDatabase()
+        let file = try ParseStore.inMemory(clock: FixedClock())
+        defer { try? file.close() }
+        let report = try await store.copyEverything(to: file)
+        XCTAssertEqual(report.objectCounts["Place"], 3, "\(report)")
+        for objectId in ["harbour001", "attic00001", "garden0001"] {
+            let original = try await store.read { try $0.fetch("Place", objectId: objectId) }
+            let copied = try await file.read { try $0.fetch("Place", objectId: objectId) }
+            XCTAssertEqual(copied, original, objectId)
+        }
+        let visitors = try await file.read { reader in
+            try reader.find(
+                ParseQuery("_User").related(
+                    to: ParsePointer(className: "Place", objectId: "harbour001"), key: "visitors"))
+        }
+        XCTAssertEqual(visitors.compactMap { $0["username"]?.stringValue }, ["ben"])
+    }
+}
