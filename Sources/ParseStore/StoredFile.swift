@@ -103,10 +103,12 @@ extension ParseWriter {
             }
             for (field, type) in schema.fields where type == .file {
                 let column = quoteIdentifier(field)
-                // `->> 'name'`: the member's text, in SQLite (3.38 on) and PostgreSQL alike.
+                // `->> 'name'`: the member's text, in SQLite (3.38 on) and PostgreSQL alike; a column Parse Server
+                // made holds the name itself.
+                let name = schema.parseServerColumns[field] == .fileName ? column : "\(column) ->> 'name'"
                 let names = try db.texts(
                     """
-                    SELECT \(column) ->> 'name' FROM \(quoteIdentifier(className))
+                    SELECT \(name) FROM \(quoteIdentifier(className))
                     WHERE \(column) IS NOT NULL
                     """)
                 named.formUnion(names)

@@ -281,3 +281,22 @@ extension ParseServerDatabaseTests {
         XCTAssertEqual(visitors.compactMap { $0["username"]?.stringValue }, ["ben"])
     }
 }
+
+extension ParseServerDatabaseTests {
+    func testTheFileSweepReadsTheNamesParseServerKeepsInTextColumns() async throws {
+        let store = try await parseServerDatabase()
+        try await store.write { writer in
+            for name in ["harbour.jpg", "orphan.jpg"] {
+                try writer.save(StoredFile(name: name, contentType: "image/jpeg", bytes: Data([0xFF, 0xD8, 0xFF])))
+            }
+        }
+        // The first sweep starts the clock on the file nobody names; the second (nothing left to wait) removes it.
+        _ = try await store.write { try $0.sweepFiles(unusedFor: 0) }
+        let removed = try await store.write { try $0.sweepFiles(unusedFor: -1) }
+        XCTAssertEqual(removed, 1)
+        let named = try await store.read { try $0.hasFile(named: "harbour.jpg") }
+        let orphan = try await store.read { try $0.hasFile(named: "orphan.jpg") }
+        XCTAssertTrue(named, "Harbour's photo, named in Parse Server's text column, is kept")
+        XCTAssertFalse(orphan)
+    }
+}
